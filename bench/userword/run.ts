@@ -1,0 +1,107 @@
+/**
+ * GET /userword with 100,000 saved words: the real route (JSON built by the database and sent as text) against a
+ * baseline measured in the same run (the same rows selected as objects and serialised through the contract's
+ * response schema, as an ordinary route would). Prints medians, the ratio, and how long the event loop was
+ * blocked at worst during the requests.
+ *
+ *   npm run bench:userword            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { userWords } from '../../server/src/db/schema/learning.ts';
+import { defaultRateLimits } from '../../server/src/services/accounts.ts';
+
+const WORDS = 100_000;
+const RUNS = 15;
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
+await migrateDatabase(database.pool);
+const app = await buildApp({
+  db: database.db,
+  config: {
+    logLevel: 'silent',
+    staticDir: '/nonexistent',
+    trustProxy: false,
+    accounts: {
+      newUserWordLimit: WORDS + 10,
+      newUserVideoLimit: 2,
+      adminEmails: [],
+      sessionIdleDays: 30,
+      sessionMaxDays: 90,
+      passwordHashCost: 12,
+      rateLimits: defaultRateLimits,
+    },
+  },
+});
+const listSchema = envelopeSchema(endpoints.userWords.details);
+/** The baseline: rows as objects, serialised through the contract's schema like any other route. */
+app.get('/bench/userword-objects/:userId', async (request) => {
+  const userId = Number((request.params as { userId: string }).userId);
+  const rows = await database.db
+    .select({ lowercase: userWords.lowercase, level: userWords.level, language: userWords.language })
+    .from(userWords)
+    .where(eq(userWords.userId, userId));
+  return JSON.stringify(listSchema.parse({ message: 'success', status: 200, details: rows }));
+});
+
+const signup = await app.inject({
+  method: 'POST',
+  url: '/api/v1/signup',
+  payload: { username: 'bench', email: 'bench@example.com', password: 'reading42', confirmPassword: 'reading42' },
+});
+const { token } = envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+const [user] = await database.db
+  .execute<{ id: number }>(sql`select id from users where email = 'bench@example.com'`)
+  .then((r) => r.rows);
+if (!user) throw new Error('no user');
+console.log(`Inserting ${WORDS.toLocaleString('en')} saved words …`);
+await database.db.execute(sql`
+  insert into user_words (user_id, language, lowercase, level, updated_at)
+  select ${user.id}, (array['en','de','fr','es','ru','it','ko','hu'])[1 + n % 8], 'word' || n, n % 5, now()
+  from generate_series(1, ${WORDS}) n`);
+
+async function time(url: string, headers: Record<string, string>) {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const times: number[] = [];
+  let bytes = 0;
+  delay.enable();
+  for (let run = 0; run < RUNS + 2; run++) {
+    const start = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (run >= 2) times.push(performance.now() - start);
+    bytes = response.body.length;
+  }
+  delay.disable();
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)] ?? 0, maxBlockMs: delay.max / 1e6, bytes };
+}
+
+const real = await time('/api/v1/userword', { authorization: `Bearer ${token}` });
+const baseline = await time(`/bench/userword-objects/${user.id}`, {});
+const check = listSchema.parse(
+  JSON.parse(
+    (await app.inject({ method: 'GET', url: '/api/v1/userword', headers: { authorization: `Bearer ${token}` } })).body,
+  ),
+);
+
+console.log(
+  `\nGET /userword with ${check.details.length.toLocaleString('en')} words (${(real.bytes / 1e6).toFixed(1)} MB), ${RUNS} runs, ${database.embedded ? 'embedded PGlite' : 'PostgreSQL'}`,
+);
+console.log('                          median      longest event-loop block');
+console.log(
+  `JSON built in the database ${real.median.toFixed(0).padStart(5)} ms   ${real.maxBlockMs.toFixed(0).padStart(5)} ms`,
+);
+console.log(
+  `objects + schema (baseline)${baseline.median.toFixed(0).padStart(5)} ms   ${baseline.maxBlockMs.toFixed(0).padStart(5)} ms`,
+);
+console.log(
+  `ratio                      ${(real.median / baseline.median).toFixed(2)}×     ${(real.maxBlockMs / baseline.maxBlockMs).toFixed(2)}×`,
+);
+
+await app.close();
+await database.close();

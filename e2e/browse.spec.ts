@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+
+test('a visitor browses the library, opens a page and keeps it on refresh', async ({ page }) => {
+  await page.goto('/');
+  const firstCategory = page.getByRole('region').first();
+  await expect(firstCategory.getByRole('heading', { level: 2 })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const subCategories = firstCategory.getByRole('button');
+  await subCategories.last().click();
+  await expect(subCategories.last()).toHaveAttribute('aria-pressed', 'true');
+
+  const card = firstCategory.getByRole('link').first();
+  const title = (await card.locator('span').first().textContent()) ?? '';
+  await card.click();
+
+  await expect(page).toHaveURL(/\/reader\/\d+/);
+  await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
+  const text = page.getByRole('tabpanel');
+  await expect(text.locator('p').first()).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(title.length).toBeGreaterThan(0);
+
+  const firstParagraph = await text.locator('p').first().textContent();
+  await page.reload();
+  await expect(page.getByRole('tabpanel').locator('p').first()).toHaveText(firstParagraph ?? '');
+});
+
+test('on a phone the contents open in a bottom sheet whose backdrop closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const firstCategory = page.getByRole('region').first();
+  await firstCategory.getByRole('button').first().click();
+
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('link').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.mouse.click(195, 40);
+  await expect(sheet).toBeHidden();
+});
+
+test('the reader lists the pages and opens the one chosen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('region').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/reader\/\d+/);
+
+  const pagesTab = page.getByRole('tab').nth(1);
+  await pagesTab.click();
+  const pageButtons = page.getByRole('tabpanel').getByRole('button');
+  await expect(pageButtons.first()).toHaveAttribute('aria-current', 'page');
+  await pageButtons.nth(1).click();
+
+  await expect(page).toHaveURL(/page=1/);
+  await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
+});

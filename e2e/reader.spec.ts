@@ -1,0 +1,81 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+
+/** The lowercase form that occurs most often on the page, and how often. */
+async function mostFrequentWord(page: Page): Promise<{ word: string; count: number }> {
+  return page.evaluate(() => {
+    const counts = new Map<string, number>();
+    for (const element of document.querySelectorAll<HTMLElement>('[data-w]')) {
+      const word = element.dataset.w ?? '';
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    const [word = '', count = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+    return { word, count };
+  });
+}
+
+async function signUp(page: Page) {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(`reader${id}`);
+  await page.getByLabel('Email').fill(`reader${id}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('reading42');
+  await page.getByLabel('Confirm password').fill('reading42');
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Register for free' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('list', { name: 'Your balances' })).toBeVisible();
+}
+
+async function openFirstText(page: Page) {
+  await page.getByRole('region').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/reader\/\d+/);
+  await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
+}
+
+test('a visitor reads and is asked to log in on a level key', async ({ page }) => {
+  await page.goto('/');
+  await openFirstText(page);
+  const { word } = await mostFrequentWord(page);
+  await page.locator(`[data-w="${word}"]`).first().click();
+  await page.keyboard.press('2');
+  const dialog = page.getByRole('dialog', { name: 'You are not logged in' });
+  await expect(dialog).toContainText('In order to save your word progress, you need to have an account');
+  await expectNoAxeViolations(page);
+  await expect(dialog.getByRole('link', { name: 'Signup' })).toBeVisible();
+});
+
+test('a member taps a word, levels it everywhere, keeps it after a reload and reads to the end', async ({ page }) => {
+  await signUp(page);
+  await page.getByRole('button', { name: /^I speak/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  await openFirstText(page);
+
+  const { word, count } = await mostFrequentWord(page);
+  expect(count).toBeGreaterThan(1);
+  const occurrences = page.locator(`[data-w="${word}"]`);
+  await occurrences.first().click();
+  const box = page.getByRole('region', { name: 'Translation' });
+  await expect(box.locator('.translation-word')).not.toBeEmpty();
+  await expect(box.locator('.translation-text')).not.toBeEmpty();
+  await expect(box).not.toContainText(/Translating|No translation found|An error occurred/);
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press('2');
+  for (let i = 0; i < count; i++) await expect(occurrences.nth(i)).toHaveAttribute('data-level', '2');
+
+  await page.reload();
+  await expect(page.locator(`[data-w="${word}"]`).first()).toHaveAttribute('data-level', '2');
+
+  const bottomButton = page.getByRole('button', { name: /^(Read Next|Finished)$/ });
+  for (let pages = 0; pages < 10 && (await bottomButton.textContent()) === 'Read Next'; pages++) {
+    // Each page mounts its own reader: wait until this page's button is gone before reading the next one's label.
+    const current = await bottomButton.elementHandle();
+    await bottomButton.click();
+    await page.waitForFunction((element) => !element?.isConnected, current);
+    await expect(bottomButton).toBeVisible();
+  }
+  await expect(bottomButton).toHaveText('Finished');
+  await bottomButton.click();
+  await expect(page).toHaveURL(/\/$/);
+});

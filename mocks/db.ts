@@ -1,0 +1,233 @@
+import type { Discount, jobStatuses, Notification, Product, User, UserPage, UserWord } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { daysBefore, hoursBefore, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
+import { buildNotification, welcomeNotification } from './fixtures/notifications';
+import { buildDiscounts, buildProducts } from './fixtures/products';
+import { transcriptVideoId, transcriptVideoTitle } from './fixtures/transcript';
+import { buildUser } from './fixtures/users';
+
+export type MockUser = User & { password: string };
+export type MockVideo = { videoId: string; title: string; language: LearningLanguage };
+export type MockProcessingVideo = MockVideo & { id: number; jobStatus: (typeof jobStatuses)[number] };
+export type VideoLibrary = { videos: MockVideo[]; processing: MockProcessingVideo[] };
+
+/** Everything the mock API remembers; the per-learner collections are keyed by username. */
+export type MockDb = {
+  users: MockUser[];
+  words: Map<string, UserWord[]>;
+  pages: Map<string, UserPage[]>;
+  notifications: Map<string, Notification[]>;
+  videos: Map<string, VideoLibrary>;
+  products: Product[];
+  discounts: Discount[];
+  nextId: number;
+};
+
+export const readerAccount = {
+  username: 'reader1',
+  email: 'reader@example.com',
+  password: 'reading42',
+  token: 'mock-token-reader',
+} as const;
+
+export const adminAccount = {
+  username: 'admin1',
+  email: 'admin@example.com',
+  password: 'admin4242',
+  token: 'mock-token-admin',
+} as const;
+
+function createInitialDb(): MockDb {
+  const now = new Date();
+  const reader: MockUser = {
+    ...buildUser({
+      username: readerAccount.username,
+      email: readerAccount.email,
+      token: readerAccount.token,
+      wordLimit: 100,
+      videoLimit: 2,
+      videoLimitLastUpdatedAt: daysBefore(now, 2).toISOString(),
+      refreshAt: nextUtcMidnight(now).toISOString(),
+      streak: streakEndingOn(now, 3),
+      creditAmount: 1250,
+      diamondAmount: 120,
+      pro: { endDate: null },
+    }),
+    password: readerAccount.password,
+  };
+  const admin: MockUser = {
+    ...buildUser({
+      username: adminAccount.username,
+      email: adminAccount.email,
+      token: adminAccount.token,
+      isAdmin: true,
+      wordLimit: 1000,
+      videoLimit: 10,
+      streak: streakEndingOn(now, 1),
+      creditAmount: 5000,
+      diamondAmount: 500,
+    }),
+    password: adminAccount.password,
+  };
+  return {
+    users: [reader, admin],
+    words: new Map([
+      [
+        reader.username,
+        [
+          { lowercase: 'katze', level: 2, language: 'de' },
+          { lowercase: 'regen', level: 1, language: 'de' },
+          { lowercase: 'fenster', level: 3, language: 'de' },
+          { lowercase: 'brot', level: 4, language: 'de' },
+          { lowercase: 'und', level: 4, language: 'de' },
+          { lowercase: 'rain', level: 3, language: 'en' },
+          { lowercase: 'window', level: 1, language: 'en' },
+        ],
+      ],
+      [admin.username, []],
+    ]),
+    pages: new Map([
+      [
+        reader.username,
+        [
+          { contentId: 9, pageId: 0, language: 'de' },
+          { contentId: 1, pageId: 0, language: 'en' },
+          { contentId: 1, pageId: 1, language: 'en' },
+        ],
+      ],
+      [admin.username, []],
+    ]),
+    notifications: new Map([
+      [
+        reader.username,
+        [
+          buildNotification({
+            id: 1,
+            message: 'Welcome to Folio! Tap any word to see its translation.',
+            createdAt: daysBefore(now, 3).toISOString(),
+            isRead: true,
+          }),
+          buildNotification({
+            id: 2,
+            message: 'You are on a 3-day streak. Keep reading to raise your word limit.',
+            createdAt: hoursBefore(now, 1).toISOString(),
+            isRead: false,
+          }),
+        ],
+      ],
+      [admin.username, []],
+    ]),
+    videos: new Map([
+      [
+        reader.username,
+        { videos: [{ videoId: transcriptVideoId, title: transcriptVideoTitle, language: 'en' }], processing: [] },
+      ],
+      [admin.username, { videos: [], processing: [] }],
+    ]),
+    products: buildProducts(),
+    discounts: buildDiscounts(),
+    nextId: 100,
+  };
+}
+
+let db = createInitialDb();
+
+/** The current state; read it afresh on every request so a reset is seen at once. */
+export function mockDb(): MockDb {
+  return db;
+}
+
+type StoredDb = Omit<MockDb, 'words' | 'pages' | 'notifications' | 'videos'> & {
+  words: [string, UserWord[]][];
+  pages: [string, UserPage[]][];
+  notifications: [string, Notification[]][];
+  videos: [string, VideoLibrary][];
+};
+
+/** The state as JSON, so the browser mocks can keep it across a page reload (login and signup reload). */
+export function serializeMockDb(): string {
+  const stored: StoredDb = {
+    ...db,
+    words: [...db.words],
+    pages: [...db.pages],
+    notifications: [...db.notifications],
+    videos: [...db.videos],
+  };
+  return JSON.stringify(stored);
+}
+
+export function restoreMockDb(json: string): void {
+  const stored = JSON.parse(json) as StoredDb;
+  db = {
+    ...stored,
+    words: new Map(stored.words),
+    pages: new Map(stored.pages),
+    notifications: new Map(stored.notifications),
+    videos: new Map(stored.videos),
+  };
+}
+
+/** Back to the seeded state: call between tests. */
+export function resetMockDb(): void {
+  db = createInitialDb();
+}
+
+export function nextId(): number {
+  db.nextId += 1;
+  return db.nextId;
+}
+
+/** The user as the API sends it: everything but the password. */
+export function toUser({ password: _password, ...user }: MockUser): User {
+  return user;
+}
+
+export function findUserByToken(token: string): MockUser | undefined {
+  return db.users.find((user) => user.token === token);
+}
+
+export function findUserByEmail(email: string): MockUser | undefined {
+  const wanted = email.toLowerCase();
+  return db.users.find((user) => user.email.toLowerCase() === wanted);
+}
+
+export function findUserByUsername(username: string): MockUser | undefined {
+  const wanted = username.toLowerCase();
+  return db.users.find((user) => user.username.toLowerCase() === wanted);
+}
+
+function collectionOf<T>(collections: Map<string, T>, username: string, empty: () => T): T {
+  const existing = collections.get(username);
+  if (existing !== undefined) return existing;
+  const created = empty();
+  collections.set(username, created);
+  return created;
+}
+
+export function wordsOf(user: MockUser): UserWord[] {
+  return collectionOf(db.words, user.username, () => []);
+}
+
+export function pagesOf(user: MockUser): UserPage[] {
+  return collectionOf(db.pages, user.username, () => []);
+}
+
+export function notificationsOf(user: MockUser): Notification[] {
+  return collectionOf(db.notifications, user.username, () => []);
+}
+
+export function videosOf(user: MockUser): VideoLibrary {
+  return collectionOf(db.videos, user.username, () => ({ videos: [], processing: [] }));
+}
+
+/** A new free learner with a fresh token and a welcome notification. */
+export function createUser(account: { username: string; email: string; password: string }): MockUser {
+  const id = nextId();
+  const user: MockUser = {
+    ...buildUser({ username: account.username, email: account.email, token: `mock-token-${id}` }),
+    password: account.password,
+  };
+  db.users.push(user);
+  notificationsOf(user).push(welcomeNotification(nextId(), user.username));
+  return user;
+}

@@ -1,0 +1,21 @@
+import type { HttpHandler } from 'msw';
+import { accountHandlers } from './handlers/account';
+import { contentHandlers } from './handlers/content';
+import { notificationHandlers } from './handlers/notifications';
+import { paymentHandlers } from './handlers/payments';
+import { translationHandlers } from './handlers/translations';
+import { userPageHandlers } from './handlers/user-pages';
+import { videoHandlers } from './handlers/videos';
+import { wordHandlers } from './handlers/words';
+
+/** One handler per call of the contract, 22 in all. */
+export const handlers: HttpHandler[] = [
+  ...accountHandlers,
+  ...contentHandlers,
+  ...wordHandlers,
+  ...translationHandlers,
+  ...videoHandlers,
+  ...userPageHandlers,
+  ...notificationHandlers,
+  ...paymentHandlers,
+];

@@ -1,0 +1,18 @@
+import { endpoints } from '@/contract/endpoints';
+import { buildReader, categoriesFor } from '../fixtures/content';
+import { fail, ok, parseParams, route } from './respond';
+
+export const contentHandlers = [
+  route(endpoints.categories, ({ params }) => {
+    const parsed = parseParams(params, endpoints.categories.params);
+    if (parsed instanceof Response) return parsed;
+    return ok(categoriesFor(parsed.targetLang));
+  }),
+
+  route(endpoints.reader, ({ params }) => {
+    const parsed = parseParams(params, endpoints.reader.params);
+    if (parsed instanceof Response) return parsed;
+    const reader = buildReader(parsed.targetLang, parsed.contentId, parsed.pageId);
+    return reader ? ok(reader) : fail(404, 'not_found', 'This page does not exist');
+  }),
+];

@@ -1,0 +1,82 @@
+import { type HttpHandler, HttpResponse, http, type PathParams } from 'msw';
+import type { z } from 'zod';
+import { API_BASE, type Endpoint } from '@/contract/endpoints';
+import type { ErrorCode, ErrorDetail, ErrorEnvelope } from '@/contract/envelope';
+import { validationCodeOf } from '@/contract/validation';
+import { findUserByToken, type MockUser } from '../db';
+
+type Envelope<T> = { message: string; status: number; details: T };
+export type ErrorResponse = HttpResponse<ErrorEnvelope>;
+
+const statusMessages: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+};
+
+export function ok<T>(details: T, message?: string): HttpResponse<Envelope<T>> {
+  return HttpResponse.json({ message: message ?? 'success', status: 200, details });
+}
+
+function errorResponse(status: number, details: ErrorDetail[]): ErrorResponse {
+  return HttpResponse.json({ message: statusMessages[status] ?? 'Error', status, details }, { status });
+}
+
+export function fail(status: number, code: ErrorCode, error: string, field?: string): ErrorResponse {
+  return errorResponse(status, [field ? { error, code, field } : { error, code }]);
+}
+
+function invalid(error: z.ZodError): ErrorResponse {
+  return errorResponse(
+    400,
+    error.issues.map((issue) => {
+      const field = issue.path.map(String).join('.');
+      const code = validationCodeOf(issue.message) ?? 'invalid_input';
+      return field ? { error: issue.message, code, field } : { error: issue.message, code };
+    }),
+  );
+}
+
+/** The request body parsed with a contract schema, or the 400 envelope the server would send. */
+export async function parseBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<z.output<S> | ErrorResponse> {
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    return fail(400, 'invalid_json', 'The request body is not valid JSON');
+  }
+  const result = schema.safeParse(raw);
+  return result.success ? result.data : invalid(result.error);
+}
+
+/** The path parameters parsed with the endpoint's schema, or a 400 envelope. */
+export function parseParams<S extends z.ZodType>(params: PathParams, schema: S): z.output<S> | ErrorResponse {
+  const result = schema.safeParse(params);
+  return result.success ? result.data : invalid(result.error);
+}
+
+/** The learner whose token the request carries, or the 401 envelope. */
+export function requireUser(request: Request): MockUser | ErrorResponse {
+  const token = request.headers.get('Authorization')?.match(/^Bearer (.+)$/)?.[1];
+  const user = token ? findUserByToken(token) : undefined;
+  return user ?? fail(401, 'unauthorized', 'Unauthorized');
+}
+
+type Resolver = (info: { request: Request; params: PathParams }) => Response | Promise<Response>;
+
+const methods = { GET: http.get, POST: http.post, DELETE: http.delete } as const;
+
+/**
+ * A handler for one call of the contract. The leading `*` matches any origin, so the same handlers serve the
+ * browser worker (same origin) and Node tests that fetch an absolute URL.
+ */
+export function route(endpoint: Endpoint, resolver: Resolver): HttpHandler {
+  return methods[endpoint.method](`*${API_BASE}${endpoint.path}`, ({ request, params }) =>
+    resolver({ request, params }),
+  );
+}

@@ -1,0 +1,80 @@
+import { endpoints } from '@/contract/endpoints';
+import type { VideoGroup } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { extractVideoId } from '@/contract/video-url';
+import { nextId, type VideoLibrary, videosOf } from '../db';
+import { transcriptBatchSize, transcriptOf } from '../fixtures/transcript';
+import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+
+/** One group per language the learner has videos in, the requested language first. */
+function groupVideos(library: VideoLibrary, targetLang: LearningLanguage): VideoGroup[] {
+  const languages = new Set<LearningLanguage>([
+    ...library.videos.map((video) => video.language),
+    ...library.processing.map((video) => video.language),
+  ]);
+  return [...languages]
+    .sort((a, b) => Number(b === targetLang) - Number(a === targetLang))
+    .map((lang) => ({
+      lang,
+      videos: library.videos
+        .filter((video) => video.language === lang)
+        .map(({ videoId, title }) => ({ videoId, title })),
+      processingVideos: library.processing
+        .filter((video) => video.language === lang)
+        .map(({ id, videoId, title, jobStatus }) => ({ id, videoId, title, jobStatus })),
+    }));
+}
+
+export const videoHandlers = [
+  route(endpoints.processVideo, async ({ request }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const body = await parseBody(request, endpoints.processVideo.body);
+    if (body instanceof Response) return body;
+    const videoId = extractVideoId(body.videoURL);
+    if (!videoId) return fail(400, 'invalid_input', 'The video link is not valid', 'videoURL');
+    const library = videosOf(user);
+    if (library.videos.length + library.processing.length >= user.videoLimit) {
+      return fail(403, 'video_limit', "You've Reached Your Video Limit");
+    }
+    const video = { id: nextId(), videoId, title: body.title, jobStatus: 'created' as const };
+    library.processing.push({ ...video, language: body.language });
+    return ok(video);
+  }),
+
+  route(endpoints.myVideos, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.myVideos.params);
+    if (parsed instanceof Response) return parsed;
+    return ok(groupVideos(videosOf(user), parsed.targetLang));
+  }),
+
+  route(endpoints.transcript, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.transcript.params);
+    if (parsed instanceof Response) return parsed;
+    const transcript = transcriptOf(parsed.videoId);
+    if (!transcript) return fail(404, 'not_found', 'This video has no transcript');
+    const sections = transcript.slice(parsed.index, parsed.index + transcriptBatchSize);
+    return sections.length > 0 ? ok(sections) : ok([], 'done');
+  }),
+
+  route(endpoints.deleteVideo, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.deleteVideo.params);
+    if (parsed instanceof Response) return parsed;
+    const library = videosOf(user);
+    const isTarget = (video: { videoId: string; language: LearningLanguage }) =>
+      video.videoId === parsed.videoId && video.language === parsed.targetLang;
+    const count = library.videos.length + library.processing.length;
+    library.videos = library.videos.filter((video) => !isTarget(video));
+    library.processing = library.processing.filter((video) => !isTarget(video));
+    if (library.videos.length + library.processing.length === count) {
+      return fail(404, 'not_found', 'This video does not exist');
+    }
+    return ok(null);
+  }),
+];

@@ -1,0 +1,406 @@
+import { NetworkReadyState } from 'msw/experimental';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeItems } from '@/contract/constants';
+import { API_BASE, type DetailsOf, type EndpointName, endpoints, pathOf } from '@/contract/endpoints';
+import { DONE_MESSAGE, type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '@/contract/envelope';
+import { adminAccount, mockDb, readerAccount, resetMockDb } from './db';
+import { allPageSections } from './fixtures/content';
+import { transcriptOf, transcriptVideoId } from './fixtures/transcript';
+import { glossFor } from './fixtures/translations';
+import { handlers } from './handlers';
+import { server } from './node';
+
+const origin = 'http://localhost:3000';
+const reader = readerAccount.token;
+
+// The shared test setup may already run the server for every file; only start (and stop) it when it does not.
+let startedHere = false;
+
+beforeAll(() => {
+  if (server.readyState === NetworkReadyState.DISABLED) {
+    server.listen({ onUnhandledFrame: 'error' });
+    startedHere = true;
+  }
+});
+
+beforeEach(() => resetMockDb());
+
+afterEach(() => server.resetHandlers());
+
+afterAll(() => {
+  if (startedHere) server.close();
+});
+
+type CallOptions = { params?: Record<string, string | number>; body?: unknown; token?: string };
+
+const called = new Set<EndpointName>();
+
+async function call(name: EndpointName, { params, body, token }: CallOptions = {}): Promise<Response> {
+  const endpoint = endpoints[name];
+  const headers = new Headers();
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(`${origin}${API_BASE}${pathOf(endpoint.path, params)}`, {
+    method: endpoint.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Calls an endpoint, expects 200 and parses the envelope with the contract's schema for that call. */
+async function expectOk<N extends EndpointName>(
+  name: N,
+  options: CallOptions = {},
+): Promise<{ message: string; details: DetailsOf<N> }> {
+  const response = await call(name, options);
+  const json: unknown = await response.json();
+  expect(response.status, JSON.stringify(json)).toBe(200);
+  const envelope = envelopeSchema(endpoints[name].details).parse(json);
+  called.add(name);
+  // Parsed with this endpoint's own schema above; TypeScript cannot follow the generic name to it.
+  return { message: envelope.message, details: envelope.details as DetailsOf<N> };
+}
+
+/** Calls an endpoint and parses the error envelope, checking its status. */
+async function expectError(name: EndpointName, status: number, options: CallOptions = {}): Promise<ErrorEnvelope> {
+  const response = await call(name, options);
+  expect(response.status).toBe(status);
+  const envelope = errorEnvelopeSchema.parse(await response.json());
+  expect(envelope.status).toBe(status);
+  return envelope;
+}
+
+const validSignup = {
+  username: 'newreader',
+  email: 'new@example.com',
+  password: 'books2024',
+  confirmPassword: 'books2024',
+};
+
+describe('account', () => {
+  it('logs the reader in', async () => {
+    const { details } = await expectOk('login', {
+      body: { email: readerAccount.email, password: readerAccount.password },
+    });
+    expect(details).toMatchObject({ username: 'reader1', token: reader, wordLimit: 100, videoLimit: 2 });
+    expect(details.streak).toHaveLength(3);
+    expect(details).not.toHaveProperty('password');
+  });
+
+  it('logs the admin in', async () => {
+    const { details } = await expectOk('login', {
+      body: { email: adminAccount.email, password: adminAccount.password },
+    });
+    expect(details.isAdmin).toBe(true);
+  });
+
+  it('refuses a wrong password', async () => {
+    const envelope = await expectError('login', 401, { body: { email: readerAccount.email, password: 'wrong123' } });
+    expect(envelope.details[0]).toEqual({ error: 'Email or password is incorrect', code: 'invalid_credentials' });
+  });
+
+  it('signs up a new learner with a fresh token and a welcome notification', async () => {
+    const { details: user } = await expectOk('signup', { body: validSignup });
+    expect(user.username).toBe('newreader');
+    expect(user.token).not.toBe(reader);
+    const { details: notifications } = await expectOk('notifications', { token: user.token });
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]?.message).toContain('Welcome');
+  });
+
+  it('answers 400 with the spec message for an invalid signup', async () => {
+    const envelope = await expectError('signup', 400, { body: { ...validSignup, email: 'not-an-email' } });
+    expect(envelope.details).toContainEqual({ error: 'Email is not valid', code: 'email_invalid', field: 'email' });
+  });
+
+  it('refuses a taken email or username', async () => {
+    const email = await expectError('signup', 409, { body: { ...validSignup, email: readerAccount.email } });
+    expect(email.details[0]).toMatchObject({ code: 'email_taken', error: 'An account with this email already exists' });
+    const username = await expectError('signup', 409, { body: { ...validSignup, username: 'Reader1' } });
+    expect(username.details[0]).toMatchObject({ code: 'username_taken', error: 'This username is taken' });
+  });
+
+  it('logs out', async () => {
+    const { details } = await expectOk('logout', { token: reader });
+    expect(details).toBeNull();
+  });
+
+  it('refreshes the current user', async () => {
+    const { details } = await expectOk('refresh', { token: reader });
+    expect(details.username).toBe('reader1');
+  });
+
+  it('answers 401 to every authenticated call without a valid token', async () => {
+    const samples: Partial<Record<EndpointName, Record<string, string | number>>> = {
+      myVideos: { targetLang: 'en' },
+      transcript: { targetLang: 'en', videoId: transcriptVideoId, index: 0 },
+      deleteVideo: { targetLang: 'en', videoId: transcriptVideoId },
+      userPages: { targetLang: 'de' },
+    };
+    const required = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === 'required');
+    expect(required.length).toBeGreaterThan(10);
+    for (const name of required) {
+      const envelope = await expectError(name, 401, { params: samples[name], token: 'not-a-token' });
+      expect(envelope.details[0]).toEqual({ error: 'Unauthorized', code: 'unauthorized' });
+    }
+  });
+});
+
+describe('content', () => {
+  it('lists two categories of two sub-categories of two contents per language, ids unique', async () => {
+    const contentIds: number[] = [];
+    for (const targetLang of ['en', 'de'] as const) {
+      const { details } = await expectOk('categories', { params: { targetLang } });
+      expect(details).toHaveLength(2);
+      for (const category of details) {
+        expect(category.subCategories).toHaveLength(2);
+        for (const sub of category.subCategories) {
+          expect(sub.contents).toHaveLength(2);
+          contentIds.push(...sub.contents.map((content) => content.id));
+        }
+      }
+    }
+    expect(new Set(contentIds).size).toBe(16);
+  });
+
+  it('answers an empty list for a language without content', async () => {
+    const { details } = await expectOk('categories', { params: { targetLang: 'ko' } });
+    expect(details).toEqual([]);
+  });
+
+  it('serves a page as paragraph sections with token ids running on', async () => {
+    const { details } = await expectOk('reader', { params: { targetLang: 'de', contentId: 9, pageId: 1 } });
+    expect(details.selectedPage).toEqual({ id: 1, pageType: 'chapter' });
+    expect(details.pages.map((page) => page.id)).toEqual([0, 1, 2]);
+    expect(details.sections).toHaveLength(2);
+    const tokens = details.sections.flatMap((section) => section.tokens);
+    expect(tokens.map((token) => token.id)).toEqual(tokens.map((_, index) => index));
+    expect(tokens.find((token) => token.display === 'Großmutter')).toMatchObject({
+      lowercase: 'großmutter',
+      isWord: true,
+    });
+    expect(tokens.find((token) => token.display === '.')).toMatchObject({ lowercase: '.', isWord: false });
+  });
+
+  it('answers 404 for an unknown content or page', async () => {
+    const content = await expectError('reader', 404, { params: { targetLang: 'de', contentId: 1, pageId: 0 } });
+    expect(content.details[0]?.code).toBe('not_found');
+    await expectError('reader', 404, { params: { targetLang: 'de', contentId: 9, pageId: 3 } });
+  });
+
+  it('answers 400 for an unknown language', async () => {
+    const envelope = await expectError('categories', 400, { params: { targetLang: 'xx' } });
+    expect(envelope.details[0]).toMatchObject({ code: 'invalid_input', field: 'targetLang' });
+  });
+});
+
+describe('words', () => {
+  it("lists the reader's saved words", async () => {
+    const { details } = await expectOk('userWords', { token: reader });
+    expect(details).toHaveLength(7);
+  });
+
+  it('adds a new word and changes the level of a saved one', async () => {
+    await expectOk('saveUserWord', { token: reader, body: { lowercase: 'hund', level: 1, language: 'de' } });
+    const { details } = await expectOk('saveUserWord', {
+      token: reader,
+      body: { lowercase: 'katze', level: 4, language: 'de' },
+    });
+    expect(details).toEqual({ lowercase: 'katze', level: 4, language: 'de' });
+    const { details: words } = await expectOk('userWords', { token: reader });
+    expect(words).toHaveLength(8);
+    expect(words).toContainEqual({ lowercase: 'katze', level: 4, language: 'de' });
+  });
+
+  it('refuses a new word at the word limit but still changes saved ones', async () => {
+    const user = mockDb().users.find((candidate) => candidate.token === reader);
+    if (!user) throw new Error('reader not seeded');
+    user.wordLimit = 7;
+    const envelope = await expectError('saveUserWord', 403, {
+      token: reader,
+      body: { lowercase: 'hund', level: 1, language: 'de' },
+    });
+    expect(envelope.details[0]).toEqual({ error: "You've Reached Your Word Limit", code: 'word_limit' });
+    await expectOk('saveUserWord', { token: reader, body: { lowercase: 'regen', level: 2, language: 'de' } });
+  });
+
+  it('answers 400 for an invalid level', async () => {
+    const envelope = await expectError('saveUserWord', 400, {
+      token: reader,
+      body: { lowercase: 'hund', level: 7, language: 'de' },
+    });
+    expect(envelope.details[0]).toMatchObject({ code: 'invalid_input', field: 'level' });
+  });
+});
+
+describe('translations', () => {
+  it('translates a German word into English', async () => {
+    const { details } = await expectOk('translate', {
+      body: { tokenId: 3, lowerCase: 'katze', targetLanguage: 'de', homeLanguage: 'en' },
+    });
+    expect(details).toEqual({ tokenId: 3, translatesTo: 'cat' });
+  });
+
+  it('answers 404 when there is no gloss', async () => {
+    const envelope = await expectError('translate', 404, {
+      body: { tokenId: 3, lowerCase: 'katze', targetLanguage: 'de', homeLanguage: 'fr' },
+    });
+    expect(envelope.details[0]).toEqual({ error: 'No translation found for this word', code: 'no_translation' });
+  });
+
+  it('translates every word token of a page into the home language', async () => {
+    const params = { contentId: 9, pageId: 0, homeLang: 'en', targetLang: 'de' };
+    const { details } = await expectOk('pageTranslations', { params });
+    const { details: page } = await expectOk('reader', { params: { targetLang: 'de', contentId: 9, pageId: 0 } });
+    const wordIds = page.sections.flatMap((section) => section.tokens.filter((t) => t.isWord).map((t) => t.id));
+    expect(details.map((translation) => translation.tokenId)).toEqual(wordIds);
+    await expectError('pageTranslations', 404, { params: { ...params, contentId: 1 } });
+  });
+
+  it('has a gloss for every word of the fixtures', () => {
+    const missing = (language: 'en' | 'de', home: 'en' | 'de', words: string[]) =>
+      words.filter((word) => glossFor(word, language, home) === undefined);
+    const wordsOf = (sections: ReturnType<typeof allPageSections>) =>
+      sections.flatMap((section) => section.tokens.filter((t) => t.isWord).map((t) => t.lowercase));
+    expect(missing('de', 'en', wordsOf(allPageSections('de')))).toEqual([]);
+    expect(
+      missing('en', 'de', wordsOf([...allPageSections('en'), ...(transcriptOf(transcriptVideoId) ?? [])])),
+    ).toEqual([]);
+  });
+});
+
+describe('videos', () => {
+  it("lists the reader's videos grouped by language", async () => {
+    const { details } = await expectOk('myVideos', { token: reader, params: { targetLang: 'de' } });
+    expect(details).toEqual([
+      { lang: 'en', videos: [{ videoId: transcriptVideoId, title: expect.any(String) }], processingVideos: [] },
+    ]);
+  });
+
+  it('serves the transcript five sections at a time, then done', async () => {
+    const pages: { message: string; details: DetailsOf<'transcript'> }[] = [];
+    for (const index of [0, 5, 10, 12]) {
+      pages.push(
+        await expectOk('transcript', {
+          token: reader,
+          params: { targetLang: 'en', videoId: transcriptVideoId, index },
+        }),
+      );
+    }
+    expect(pages.map((page) => page.details.length)).toEqual([5, 5, 2, 0]);
+    expect(pages[0]?.details.map((section) => section.offset)).toEqual([0, 4, 8, 12, 16]);
+    expect(pages[3]).toEqual({ message: DONE_MESSAGE, details: [] });
+  });
+
+  it('queues a video until the video limit is reached', async () => {
+    const body = { videoURL: 'https://www.youtube.com/watch?v=abcdefghijk', title: 'A new video', language: 'de' };
+    const { details } = await expectOk('processVideo', { token: reader, body });
+    expect(details).toMatchObject({ videoId: 'abcdefghijk', title: 'A new video', jobStatus: 'created' });
+    const { details: groups } = await expectOk('myVideos', { token: reader, params: { targetLang: 'de' } });
+    expect(groups.map((group) => group.lang)).toEqual(['de', 'en']);
+    expect(groups[0]?.processingVideos).toHaveLength(1);
+    const envelope = await expectError('processVideo', 403, { token: reader, body });
+    expect(envelope.details[0]).toEqual({ error: "You've Reached Your Video Limit", code: 'video_limit' });
+  });
+
+  it('answers 400 for a link that is not a video', async () => {
+    const body = { videoURL: 'https://example.com/watch', title: 'Nope', language: 'en' };
+    const envelope = await expectError('processVideo', 400, { token: reader, body });
+    expect(envelope.details[0]?.field).toBe('videoURL');
+  });
+
+  it('deletes a video', async () => {
+    const { details } = await expectOk('deleteVideo', {
+      token: reader,
+      params: { targetLang: 'en', videoId: transcriptVideoId },
+    });
+    expect(details).toBeNull();
+    const { details: groups } = await expectOk('myVideos', { token: reader, params: { targetLang: 'en' } });
+    expect(groups).toEqual([]);
+    await expectError('deleteVideo', 404, { token: reader, params: { targetLang: 'en', videoId: transcriptVideoId } });
+  });
+});
+
+describe('user pages', () => {
+  it('lists and saves read pages', async () => {
+    const { details } = await expectOk('userPages', { token: reader, params: { targetLang: 'de' } });
+    expect(details).toEqual([{ contentId: 9, pageId: 0, language: 'de' }]);
+    const page = { contentId: 9, pageId: 1, language: 'de' } as const;
+    expect((await expectOk('saveUserPage', { token: reader, body: page })).details).toEqual(page);
+    const { details: after } = await expectOk('userPages', { token: reader, params: { targetLang: 'de' } });
+    expect(after).toHaveLength(2);
+    await expectError('saveUserPage', 404, { token: reader, body: { ...page, pageId: 9 } });
+  });
+});
+
+describe('notifications', () => {
+  it('lists notifications newest first and marks one read', async () => {
+    const { details } = await expectOk('notifications', { token: reader });
+    expect(details.map((item) => item.isRead)).toEqual([false, true]);
+    const unread = details[0];
+    if (!unread) throw new Error('no notification');
+    const { details: read } = await expectOk('readNotification', { token: reader, body: unread });
+    expect(read).toEqual({ ...unread, isRead: true });
+  });
+});
+
+describe('payments', () => {
+  it('lists Pro, Diamonds and myproduct', async () => {
+    const { details } = await expectOk('products', { token: reader });
+    expect(details.map((product) => product.name)).toEqual(['Pro', 'Diamonds', 'myproduct']);
+    expect(details[0]?.prices).toEqual([{ id: expect.any(String), amount: 999, currency: 'usd', recurring: true }]);
+    expect(details[1]?.prices.map((price) => price.amount)).toEqual([249, 999, 1799, 3499, 5499]);
+  });
+
+  it('starts checkouts', async () => {
+    for (const name of ['subscriptionCheckout', 'tokenCheckout'] as const) {
+      const { details } = await expectOk(name, { token: reader, body: { priceId: 'price_pro_monthly' } });
+      expect(details).toEqual({ sessionId: 'cs_test_mock' });
+    }
+  });
+
+  it('sells a store item for coins and raises the limit', async () => {
+    const item = storeItems.find((candidate) => candidate.name === 'Word Limit' && candidate.creditAmount === 1250);
+    const { details } = await expectOk('buyItem', { token: reader, body: { ...item, payWith: 'credits' } });
+    expect(details).toMatchObject({ creditAmount: 0, wordLimit: 200 });
+  });
+
+  it('refuses an item the balance cannot pay for, or one not in the store', async () => {
+    const item = storeItems.find((candidate) => candidate.name === 'Video Limit' && candidate.diamondAmount === 200);
+    const envelope = await expectError('buyItem', 400, { token: reader, body: { ...item, payWith: 'diamonds' } });
+    expect(envelope.details[0]?.code).toBe('insufficient_balance');
+    const fake = { name: 'Word Limit', amount: 1, diamondAmount: 1, creditAmount: 1, payWith: 'credits' };
+    await expectError('buyItem', 400, { token: reader, body: fake });
+  });
+
+  it('checks discount codes', async () => {
+    const { details } = await expectOk('checkDiscount', { token: reader, body: { discountCode: 'READ10' } });
+    expect(details).toEqual({ code: 'READ10', discountPercent: 10 });
+    const envelope = await expectError('checkDiscount', 404, { token: reader, body: { discountCode: 'NOPE' } });
+    expect(envelope.details[0]?.code).toBe('discount_invalid');
+  });
+});
+
+describe('mock db', () => {
+  it('is restored by resetMockDb', async () => {
+    await expectOk('saveUserWord', { token: reader, body: { lowercase: 'hund', level: 1, language: 'de' } });
+    await expectOk('readNotification', {
+      token: reader,
+      body: (await expectOk('notifications', { token: reader })).details[0],
+    });
+    await expectOk('signup', { body: validSignup });
+    expect((await expectOk('userWords', { token: reader })).details).toHaveLength(8);
+    resetMockDb();
+    expect((await expectOk('userWords', { token: reader })).details).toHaveLength(7);
+    expect((await expectOk('notifications', { token: reader })).details.map((item) => item.isRead)).toEqual([
+      false,
+      true,
+    ]);
+    await expectError('login', 401, { body: { email: validSignup.email, password: validSignup.password } });
+  });
+
+  it('has one handler per endpoint, each exercised above', () => {
+    expect(handlers).toHaveLength(Object.keys(endpoints).length);
+    expect([...called].sort()).toEqual(Object.keys(endpoints).sort());
+  });
+});

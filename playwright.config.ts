@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
+
+const mockedPort = 4173;
+const fullPort = 4310;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+const chromium = { browserName: 'chromium' as const, launchOptions: chromiumLaunchOptions };
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: { trace: 'retain-on-failure', locale: 'en-GB' },
+  projects: [
+    { name: 'mocked', use: { ...chromium, baseURL: `http://localhost:${mockedPort}` } },
+    { name: 'full', use: { ...chromium, baseURL: `http://localhost:${fullPort}` } },
+  ],
+  webServer: [
+    {
+      command: `npx vite preview --mode mock --outDir dist-mock --port ${mockedPort} --strictPort`,
+      url: `http://localhost:${mockedPort}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node server/src/server.ts',
+      url: `http://localhost:${fullPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(fullPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STATIC_DIR: 'dist',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

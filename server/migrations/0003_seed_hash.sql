@@ -1,0 +1,1 @@
+ALTER TABLE "contents" ADD COLUMN "seed_hash" text;

@@ -1,0 +1,72 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { defaultUsageLimits, type UsageLimits } from './deps.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { contentRoutes } from './routes/content.ts';
+import { healthRoutes } from './routes/health.ts';
+import { learningRoutes } from './routes/learning.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { translationRoutes } from './routes/translations.ts';
+import type { Clock } from './services/accounts.ts';
+import { createTranslationChain } from './services/translation/chain.ts';
+import type { TranslationProvider } from './services/translation/types.ts';
+
+export type AppOptions = {
+  db: Db;
+  config: Pick<Config, 'logLevel' | 'staticDir' | 'trustProxy' | 'accounts'>;
+  /** Machine-translation providers, asked in order when glossary and dictionary have nothing. */
+  providers?: readonly TranslationProvider[];
+  limits?: UsageLimits;
+  /** The time source of every rule (streaks, refresh, sessions, limits); tests pass a controllable one. */
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp({
+  db,
+  config,
+  clock = () => new Date(),
+  logger,
+  providers = [],
+  limits = defaultUsageLimits,
+}: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.confirmPassword'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  app.decorate('deps', {
+    db,
+    clock,
+    accounts: config.accounts,
+    limits,
+    translations: createTranslationChain({ db, providers, log: app.log }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurity(app);
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+  await app.register(contentRoutes);
+  await app.register(accountRoutes);
+  await app.register(notificationRoutes);
+  await app.register(learningRoutes);
+  await app.register(translationRoutes);
+
+  await registerSpa(app, config.staticDir);
+  return app;
+}

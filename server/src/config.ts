@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { type AccountSettings, defaultRateLimits } from './services/accounts.ts';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  STATIC_DIR: z.string().default('./dist'),
+  SEED_CONTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  RUN_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  NEW_USER_WORD_LIMIT: z.coerce.number().int().min(0).default(100),
+  NEW_USER_VIDEO_LIMIT: z.coerce.number().int().min(0).default(2),
+  ADMIN_EMAILS: z.string().default(''),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  LIBRETRANSLATE_URL: z.string().url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_API_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: (typeof logLevels)[number];
+  staticDir: string;
+  seedContent: boolean;
+  runWorkers: boolean;
+  trustProxy: boolean;
+  accounts: AccountSettings;
+  translation: {
+    libreTranslate?: { url: string; apiKey?: string | undefined } | undefined;
+    deepl?: { apiKey: string; url?: string | undefined } | undefined;
+  };
+};
+
+/** The one place the process environment is read. Invalid settings stop the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+    seedContent: e.SEED_CONTENT,
+    runWorkers: e.RUN_WORKERS,
+    trustProxy: e.TRUST_PROXY,
+    accounts: {
+      newUserWordLimit: e.NEW_USER_WORD_LIMIT,
+      newUserVideoLimit: e.NEW_USER_VIDEO_LIMIT,
+      adminEmails: e.ADMIN_EMAILS.split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+      sessionIdleDays: e.SESSION_IDLE_DAYS,
+      sessionMaxDays: e.SESSION_MAX_DAYS,
+      passwordHashCost: e.PASSWORD_HASH_COST,
+      rateLimits: defaultRateLimits,
+    },
+    translation: {
+      libreTranslate: e.LIBRETRANSLATE_URL
+        ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY }
+        : undefined,
+      deepl: e.DEEPL_API_KEY ? { apiKey: e.DEEPL_API_KEY, url: e.DEEPL_API_URL } : undefined,
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LearningLanguage } from '#contract/languages.ts';
+import type { Db } from '../client.ts';
+import { dictionaryEntries, glosses, translationCache } from '../schema/learning.ts';
+
+type Pair = { from: LearningLanguage; to: LearningLanguage };
+
+export async function pageGlosses(
+  db: Db,
+  params: { contentId: number; pageNumber: number; homeLanguage: LearningLanguage },
+): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ tokenId: glosses.tokenId, translatesTo: glosses.translatesTo })
+    .from(glosses)
+    .where(
+      and(
+        eq(glosses.contentId, params.contentId),
+        eq(glosses.pageNumber, params.pageNumber),
+        eq(glosses.homeLanguage, params.homeLanguage),
+      ),
+    );
+  return new Map(rows.map((row) => [row.tokenId, row.translatesTo]));
+}
+
+export async function tokenGloss(
+  db: Db,
+  params: { contentId: number; pageNumber: number; tokenId: number; homeLanguage: LearningLanguage },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ translatesTo: glosses.translatesTo })
+    .from(glosses)
+    .where(
+      and(
+        eq(glosses.contentId, params.contentId),
+        eq(glosses.pageNumber, params.pageNumber),
+        eq(glosses.tokenId, params.tokenId),
+        eq(glosses.homeLanguage, params.homeLanguage),
+      ),
+    );
+  return row?.translatesTo;
+}
+
+/** For each word, the gloss the library gives it most often in this language pair. */
+export async function wordGlosses(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await db
+    .select({ lowercase: glosses.lowercase, translatesTo: glosses.translatesTo, uses: sql<number>`count(*)::int` })
+    .from(glosses)
+    .where(
+      and(eq(glosses.language, pair.from), eq(glosses.homeLanguage, pair.to), inArray(glosses.lowercase, [...words])),
+    )
+    .groupBy(glosses.lowercase, glosses.translatesTo);
+  const best = new Map<string, { text: string; uses: number }>();
+  for (const row of rows) {
+    const current = best.get(row.lowercase);
+    if (!current || row.uses > current.uses) best.set(row.lowercase, { text: row.translatesTo, uses: row.uses });
+  }
+  return new Map([...best].map(([word, { text }]) => [word, text]));
+}
+
+export async function dictionaryGlosses(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await db
+    .select({ headword: dictionaryEntries.headword, gloss: dictionaryEntries.gloss })
+    .from(dictionaryEntries)
+    .where(
+      and(
+        eq(dictionaryEntries.sourceLanguage, pair.from),
+        eq(dictionaryEntries.targetLanguage, pair.to),
+        inArray(dictionaryEntries.headword, [...words]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.headword, row.gloss]));
+}
+
+export async function cachedTranslations(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await db
+    .select({ lowercase: translationCache.lowercase, translatesTo: translationCache.translatesTo })
+    .from(translationCache)
+    .where(
+      and(
+        eq(translationCache.sourceLanguage, pair.from),
+        eq(translationCache.targetLanguage, pair.to),
+        inArray(translationCache.lowercase, [...words]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.lowercase, row.translatesTo]));
+}
+
+export async function cacheTranslation(
+  db: Db,
+  pair: Pair,
+  entry: { lowercase: string; translatesTo: string; provider: string; now: Date },
+): Promise<void> {
+  await db
+    .insert(translationCache)
+    .values({
+      sourceLanguage: pair.from,
+      targetLanguage: pair.to,
+      lowercase: entry.lowercase,
+      translatesTo: entry.translatesTo,
+      provider: entry.provider,
+      createdAt: entry.now,
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,127 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Notification, User } from '#contract/entities.ts';
+import type { Db } from '../client.ts';
+import { notifications, sessions, users } from '../schema/accounts.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function toWireUser(row: UserRow, token: string, streak: string[]): User {
+  return {
+    username: row.username,
+    email: row.email,
+    token,
+    isAdmin: row.isAdmin,
+    wordLimit: row.wordLimit,
+    videoLimit: row.videoLimit,
+    videoLimitLastUpdatedAt: row.videoLimitLastUpdatedAt.toISOString(),
+    refreshAt: row.refreshAt.toISOString(),
+    streak,
+    creditAmount: row.creditAmount,
+    diamondAmount: row.diamondAmount,
+    pro: { endDate: row.proEndDate ? row.proEndDate.toISOString() : null },
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export type InsertUserResult = { user: UserRow } | { conflict: 'email' | 'username' };
+
+/** Inserts a user; a unique violation on email or username comes back as a conflict, not an exception. */
+export async function insertUser(db: Db, values: NewUser): Promise<InsertUserResult> {
+  try {
+    const [user] = await db.insert(users).values(values).returning();
+    if (!user) throw new Error('User insert returned no row');
+    return { user };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+    const { code, constraint } = cause as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'users_email_lower') return { conflict: 'email' };
+    if (code === '23505' && constraint === 'users_username_lower') return { conflict: 'username' };
+    throw error;
+  }
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return Boolean(row);
+}
+
+export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isAdmin })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function updateTimeZone(db: Db, userId: number, timeZone: string): Promise<void> {
+  await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: number; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values({
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+function toWireNotification(row: typeof notifications.$inferSelect): Notification {
+  return { id: row.id, message: row.message, createdAt: row.createdAt.toISOString(), isRead: row.isRead };
+}
+
+export async function insertNotification(db: Db, userId: number, message: string, now: Date): Promise<void> {
+  await db.insert(notifications).values({ userId, message, createdAt: now });
+}
+
+export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(100);
+  return rows.map(toWireNotification);
+}
+
+/** Marks one of the user's own notifications read; another user's id finds nothing. */
+export async function markNotificationRead(db: Db, userId: number, id: number): Promise<Notification | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row ? toWireNotification(row) : undefined;
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    wordLimit: integer('word_limit').notNull(),
+    videoLimit: integer('video_limit').notNull(),
+    videoLimitLastUpdatedAt: timestamptz('video_limit_last_updated_at').notNull(),
+    refreshAt: timestamptz('refresh_at').notNull(),
+    creditAmount: integer('credit_amount').notNull().default(0),
+    diamondAmount: integer('diamond_amount').notNull().default(0),
+    proEndDate: timestamptz('pro_end_date'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** One row per learning day (in the learner's time zone) on which a word level was saved or a page finished. */
+export const learningDays = pgTable(
+  'learning_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+  },
+  (t) => [index('notifications_user_created').on(t.userId, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStart: timestamptz('window_start').notNull(),
+});

@@ -1,0 +1,88 @@
+import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import type { LearningLanguage } from '#contract/languages.ts';
+import { users } from './accounts.ts';
+import { timestamptz } from './columns.ts';
+import { contents } from './content.ts';
+
+/** A learner's level for a word, keyed by the word's lowercase form in its language. */
+export const userWords = pgTable(
+  'user_words',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').$type<LearningLanguage>().notNull(),
+    lowercase: text('lowercase').notNull(),
+    level: smallint('level').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.language, t.lowercase] })],
+);
+
+/** Pages a learner has finished. */
+export const userPages = pgTable(
+  'user_pages',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    pageId: integer('page_id').notNull(),
+    language: text('language').$type<LearningLanguage>().notNull(),
+    readAt: timestamptz('read_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId, t.pageId] }),
+    index('user_pages_user_language').on(t.userId, t.language),
+  ],
+);
+
+/** A content's own glossary: the meaning of one token of one page in one home language. */
+export const glosses = pgTable(
+  'glosses',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    tokenId: integer('token_id').notNull(),
+    /** The token's lowercase form, so a word glossed in one text helps wherever it appears. */
+    lowercase: text('lowercase').notNull(),
+    language: text('language').notNull(),
+    homeLanguage: text('home_language').notNull(),
+    translatesTo: text('translates_to').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.pageNumber, t.homeLanguage, t.tokenId] }),
+    index('glosses_word').on(t.language, t.homeLanguage, t.lowercase),
+  ],
+);
+
+/** Dictionary headwords (imported from FreeDict and the like): one short gloss per word and language pair. */
+export const dictionaryEntries = pgTable(
+  'dictionary_entries',
+  {
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguage: text('target_language').notNull(),
+    headword: text('headword').notNull(),
+    gloss: text('gloss').notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceLanguage, t.targetLanguage, t.headword] })],
+);
+
+/** Answers of machine-translation providers, so a word is paid for once. */
+export const translationCache = pgTable(
+  'translation_cache',
+  {
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguage: text('target_language').notNull(),
+    lowercase: text('lowercase').notNull(),
+    translatesTo: text('translates_to').notNull(),
+    provider: text('provider').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceLanguage, t.targetLanguage, t.lowercase] })],
+);

@@ -1,0 +1,26 @@
+import type { Db } from './db/client.ts';
+import type { AccountSettings, Clock } from './services/accounts.ts';
+import type { RateRule } from './services/rate-limit.ts';
+import type { TranslationChain } from './services/translation/chain.ts';
+
+export type UsageLimits = { translatePerIp: RateRule; translatePerUser: RateRule };
+
+export const defaultUsageLimits: UsageLimits = {
+  translatePerIp: { name: 'translate-ip', limit: 300, windowSeconds: 60 },
+  translatePerUser: { name: 'translate-user', limit: 120, windowSeconds: 60 },
+};
+
+/** What route handlers need besides the request: reachable as `app.deps` from every plugin. */
+export type AppDeps = {
+  db: Db;
+  clock: Clock;
+  accounts: AccountSettings;
+  limits: UsageLimits;
+  translations: TranslationChain;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

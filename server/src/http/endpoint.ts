@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { API_BASE, type Endpoint, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import '../deps.ts';
+import { type Authenticated, authenticate } from '../services/accounts.ts';
+import { isTimeZone } from '../services/streak.ts';
+import { apiError } from './errors.ts';
+
+type Parsed<E, K extends 'params' | 'body' | 'query'> = E extends { [key in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
+
+export type EndpointInput<E extends Endpoint> = {
+  params: Parsed<E, 'params'>;
+  body: Parsed<E, 'body'>;
+  query: Parsed<E, 'query'>;
+  request: FastifyRequest;
+  /** The session, required or (for calls visitors may make) present when a valid token was sent. */
+  auth: E extends { auth: 'required' | 'admin' } ? Authenticated : Authenticated | undefined;
+  /** One clock reading per request. */
+  now: Date;
+  /** The learner's IANA zone from the request header, UTC when absent or unknown. */
+  timeZone: string;
+};
+
+/**
+ * Details already serialised to JSON by the database, for answers too large to build as objects. The schema
+ * still documents them; the query that builds them is what keeps them right.
+ */
+export class RawJsonDetails {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
+/** What a handler may answer: the details alone, or details with the envelope's message (the transcript's 'done'). */
+export type EndpointResult<E extends Endpoint> =
+  | z.input<E['details']>
+  | { message: string; details: z.input<E['details']> }
+  | RawJsonDetails;
+
+export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<EndpointResult<E>>;
+
+function isWithMessage(result: unknown): result is { message: string; details: unknown } {
+  return typeof result === 'object' && result !== null && 'message' in result && 'details' in result;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+function timeZoneOf(request: FastifyRequest): string {
+  const header = request.headers[TIME_ZONE_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && value.length <= 64 && isTimeZone(value) ? value : 'UTC';
+}
+
+/**
+ * Registers one call of the contract: its path, its param and body schemas and its enveloped response
+ * schema all come from `src/contract/endpoints.ts`, so the server cannot drift from what the SPA parses.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      ...(endpoint.auth === 'optional' ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      response: { 200: envelopeSchema(endpoint.details) },
+    },
+    handler: async (request, reply) => {
+      const { db, clock, accounts } = app.deps;
+      const now = clock();
+      const token = bearerToken(request);
+      let auth: Authenticated | undefined;
+      if (endpoint.auth !== 'optional') auth = await authenticate(db, accounts, now, token);
+      else if (token) auth = await authenticate(db, accounts, now, token).catch(() => undefined);
+      if (endpoint.auth === 'admin' && !auth?.user.isAdmin) {
+        throw apiError(403, 'forbidden', 'This is for admins only');
+      }
+      const result = await handler({
+        params: request.params as Parsed<E, 'params'>,
+        body: request.body as Parsed<E, 'body'>,
+        query: request.query as Parsed<E, 'query'>,
+        request,
+        auth: auth as EndpointInput<E>['auth'],
+        now,
+        timeZone: timeZoneOf(request),
+      });
+      if (result instanceof RawJsonDetails) {
+        return (
+          reply
+            .type('application/json; charset=utf-8')
+            .serializer(String)
+            // The typed reply expects the envelope object; this is its JSON text, sent as is.
+            .send(`{"message":"success","status":200,"details":${result.json}}` as never)
+        );
+      }
+      return isWithMessage(result)
+        ? { message: result.message, status: 200, details: result.details }
+        : { message: 'success', status: 200, details: result };
+    },
+  });
+}

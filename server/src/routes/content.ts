@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '#contract/endpoints.ts';
+import { findReader, listCategories } from '../db/queries/content.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
+import { apiError } from '../http/errors.ts';
+
+export async function contentRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  registerEndpoint(app, endpoints.categories, ({ params }) => listCategories(db, params.targetLang));
+
+  registerEndpoint(app, endpoints.reader, async ({ params }) => {
+    const reader = await findReader(db, {
+      language: params.targetLang,
+      contentId: params.contentId,
+      pageId: params.pageId,
+    });
+    if (!reader) throw apiError(404, 'not_found', 'This page does not exist');
+    return reader;
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '#contract/endpoints.ts';
+import { listUserPages, saveUserPage, saveUserWord, userWordsJson } from '../db/queries/learning.ts';
+import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
+import { apiError } from '../http/errors.ts';
+import { markLearningDay } from '../services/streak.ts';
+
+export async function learningRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  registerEndpoint(
+    app,
+    endpoints.userWords,
+    async ({ auth, query }) => new RawJsonDetails(await userWordsJson(db, auth.user.id, query.language)),
+  );
+
+  registerEndpoint(app, endpoints.saveUserWord, async ({ auth, body, now, timeZone }) => {
+    const result = await saveUserWord(db, auth.user.id, body, now);
+    if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
+    await markLearningDay(db, auth.user.id, timeZone, now);
+    return result.saved;
+  });
+
+  registerEndpoint(app, endpoints.userPages, ({ auth, params }) => listUserPages(db, auth.user.id, params.targetLang));
+
+  registerEndpoint(app, endpoints.saveUserPage, async ({ auth, body, now, timeZone }) => {
+    if (!(await saveUserPage(db, auth.user.id, body, now)))
+      throw apiError(404, 'not_found', 'This page does not exist');
+    await markLearningDay(db, auth.user.id, timeZone, now);
+    return body;
+  });
+}

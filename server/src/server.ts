@@ -1,0 +1,56 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { startJobs } from './services/jobs.ts';
+import { readSeedFiles, seedContent } from './services/seed.ts';
+import { deeplProvider } from './services/translation/deepl.ts';
+import { libreTranslateProvider } from './services/translation/libretranslate.ts';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  onConnectionError: (error) =>
+    process.stderr.write(
+      `${JSON.stringify({ level: 50, time: Date.now(), msg: 'database connection error', err: error.message })}\n`,
+    ),
+});
+await migrateDatabase(database.pool);
+
+const providers = [
+  ...(config.translation.deepl ? [deeplProvider(config.translation.deepl)] : []),
+  ...(config.translation.libreTranslate ? [libreTranslateProvider(config.translation.libreTranslate)] : []),
+];
+const app = await buildApp({ db: database.db, config, providers });
+if (config.seedContent) {
+  const seeded = await seedContent(database.db, await readSeedFiles());
+  app.log.info(seeded, 'starter content ready');
+}
+const jobs = await startJobs(database.connectionString, app.log, { workers: config.runWorkers });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await jobs.stop({ graceful: true, timeout: 5_000 });
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Folio is ready at http://localhost:${config.port} (${database.embedded ? 'embedded PGlite' : 'PostgreSQL'})`,
+);

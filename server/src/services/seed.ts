@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { pageTypeSchema, type Section } from '#contract/entities.ts';
+import { type LearningLanguage, learningLanguageSchema } from '#contract/languages.ts';
+import type { Db } from '../db/client.ts';
+import { categories, contents, pages, subCategories } from '../db/schema/content.ts';
+import { glosses } from '../db/schema/learning.ts';
+import { countWords, tokenizePage } from './tokenizer.ts';
+
+export const starterContentDir = fileURLToPath(new URL('../../seed/content', import.meta.url));
+const SEED_LOCK = 72_410_002;
+
+const seedFileSchema = z.object({
+  language: learningLanguageSchema,
+  categories: z.array(
+    z.object({
+      title: z.string().min(1),
+      subCategories: z.array(
+        z.object({
+          title: z.string().min(1),
+          description: z.string(),
+          contents: z.array(
+            z.object({
+              slug: z.string().regex(/^[a-z0-9-]+$/),
+              title: z.string().min(1),
+              description: z.string(),
+              pageType: pageTypeSchema,
+              pages: z.array(z.object({ title: z.string(), text: z.string().min(1) })).min(1),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type SeedFile = z.infer<typeof seedFileSchema> & { glosses?: GlossFile | undefined };
+
+const glossesSchema = z.record(z.string(), z.partialRecord(learningLanguageSchema, z.string().min(1)));
+/** `<lang>.glosses.json`: per content slug, one map per page from a word's lowercase form to its glosses. */
+const glossFileSchema = z.object({
+  language: learningLanguageSchema,
+  contents: z.record(z.string(), z.array(glossesSchema)),
+});
+export type GlossFile = z.infer<typeof glossFileSchema>;
+
+function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+}
+
+async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) throw new Error(`Invalid seed file ${path.basename(file)}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The texts of each language (`<lang>.json`) with their glossary (`<lang>.glosses.json`) when there is one. */
+export async function readSeedFiles(dir = starterContentDir): Promise<SeedFile[]> {
+  const names = await readdir(dir);
+  const textFiles = names.filter((name) => name.endsWith('.json') && !name.endsWith('.glosses.json')).sort();
+  return Promise.all(
+    textFiles.map(async (name) => {
+      const texts = await readJson(path.join(dir, name), seedFileSchema);
+      const glossName = name.replace(/\.json$/, '.glosses.json');
+      const glosses = names.includes(glossName)
+        ? await readJson(path.join(dir, glossName), glossFileSchema)
+        : undefined;
+      return { ...texts, glosses };
+    }),
+  );
+}
+
+/** A page's glossary, written afresh: each word token gets the glosses its lowercase form has on that page. */
+async function replaceGlosses(
+  tx: Db,
+  page: {
+    contentId: number;
+    pageNumber: number;
+    language: LearningLanguage;
+    sections: readonly Section[];
+    glosses: Record<string, Partial<Record<LearningLanguage, string>>> | undefined;
+  },
+) {
+  await tx.delete(glosses).where(and(eq(glosses.contentId, page.contentId), eq(glosses.pageNumber, page.pageNumber)));
+  if (!page.glosses) return;
+  const rows: (typeof glosses.$inferInsert)[] = [];
+  for (const token of page.sections.flatMap((section) => section.tokens)) {
+    const forWord = token.isWord ? page.glosses[token.lowercase] : undefined;
+    for (const [homeLanguage, translatesTo] of Object.entries(forWord ?? {})) {
+      rows.push({
+        contentId: page.contentId,
+        pageNumber: page.pageNumber,
+        tokenId: token.id,
+        lowercase: token.lowercase,
+        language: page.language,
+        homeLanguage,
+        translatesTo,
+      });
+    }
+  }
+  for (let start = 0; start < rows.length; start += 1000)
+    await tx.insert(glosses).values(rows.slice(start, start + 1000));
+}
+
+/** Upserts the starter library by its natural keys: running it again, or after an upgrade, adds no duplicates. */
+export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{ contents: number; pages: number }> {
+  let contentCount = 0;
+  let pageCount = 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    for (const file of files) {
+      for (const [categoryPosition, category] of file.categories.entries()) {
+        const [categoryRow] = await tx
+          .insert(categories)
+          .values({
+            language: file.language,
+            slug: slugOf(category.title),
+            title: category.title,
+            position: categoryPosition,
+          })
+          .onConflictDoUpdate({
+            target: [categories.language, categories.slug],
+            set: { title: category.title, position: categoryPosition },
+          })
+          .returning({ id: categories.id });
+        if (!categoryRow) throw new Error('Category upsert returned no row');
+        for (const [subPosition, sub] of category.subCategories.entries()) {
+          const [subRow] = await tx
+            .insert(subCategories)
+            .values({
+              categoryId: categoryRow.id,
+              slug: slugOf(sub.title),
+              title: sub.title,
+              description: sub.description,
+              position: subPosition,
+            })
+            .onConflictDoUpdate({
+              target: [subCategories.categoryId, subCategories.slug],
+              set: { title: sub.title, description: sub.description, position: subPosition },
+            })
+            .returning({ id: subCategories.id });
+          if (!subRow) throw new Error('Sub-category upsert returned no row');
+          for (const [contentPosition, content] of sub.contents.entries()) {
+            const values = {
+              subCategoryId: subRow.id,
+              language: file.language,
+              title: content.title,
+              description: content.description,
+              pageType: content.pageType,
+              position: contentPosition,
+            };
+            const seedHash = createHash('sha256')
+              .update(JSON.stringify([content.pages, file.glosses?.contents[content.slug] ?? null]))
+              .digest('hex');
+            const [contentRow] = await tx
+              .insert(contents)
+              .values({ ...values, slug: content.slug })
+              .onConflictDoUpdate({ target: contents.slug, set: values })
+              .returning({ id: contents.id, seedHash: contents.seedHash });
+            if (!contentRow) throw new Error('Content upsert returned no row');
+            if (contentRow.seedHash === seedHash) {
+              contentCount++;
+              continue;
+            }
+            contentCount++;
+            for (const [number, page] of content.pages.entries()) {
+              const sections = tokenizePage(page.text, file.language);
+              const pageValues = { title: page.title, sections, wordCount: countWords(sections) };
+              await tx
+                .insert(pages)
+                .values({ contentId: contentRow.id, number, ...pageValues })
+                .onConflictDoUpdate({ target: [pages.contentId, pages.number], set: pageValues });
+              await replaceGlosses(tx, {
+                contentId: contentRow.id,
+                pageNumber: number,
+                language: file.language,
+                sections,
+                glosses: file.glosses?.contents[content.slug]?.[number],
+              });
+              pageCount++;
+            }
+            await tx
+              .delete(pages)
+              .where(and(eq(pages.contentId, contentRow.id), gte(pages.number, content.pages.length)));
+            await tx
+              .delete(glosses)
+              .where(and(eq(glosses.contentId, contentRow.id), gte(glosses.pageNumber, content.pages.length)));
+            await tx.update(contents).set({ seedHash }).where(eq(contents.id, contentRow.id));
+          }
+        }
+      }
+    }
+  });
+  return { contents: contentCount, pages: pageCount };
+}

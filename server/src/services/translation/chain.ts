@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Section, Translation } from '#contract/entities.ts';
+import type { LearningLanguage } from '#contract/languages.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  cachedTranslations,
+  cacheTranslation,
+  dictionaryGlosses,
+  pageGlosses,
+  tokenGloss,
+  wordGlosses,
+} from '../../db/queries/translations.ts';
+import { baseFormCandidates } from './base-forms.ts';
+import type { TranslationProvider } from './types.ts';
+
+type Pair = { from: LearningLanguage; to: LearningLanguage };
+
+const PROVIDER_TIMEOUT_MS = 5_000;
+
+/**
+ * Where a translation comes from, in order: the content's own glossary for that very token, the library's
+ * glosses of the same word, the dictionary (the exact form, then base forms), the cache of earlier machine
+ * translations, and last the configured machine-translation providers (whose answers are cached).
+ */
+export function createTranslationChain(deps: {
+  db: Db;
+  providers: readonly TranslationProvider[];
+  log: FastifyBaseLogger;
+}) {
+  const { db, providers, log } = deps;
+
+  /** Everything known without asking a provider, for many words at once. */
+  async function lookUpWords(pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+    const found = await wordGlosses(db, pair, words);
+    const missing = () => words.filter((word) => !found.has(word));
+    for (const [word, gloss] of await dictionaryGlosses(db, pair, missing())) found.set(word, gloss);
+    const bases = new Map(missing().map((word) => [word, baseFormCandidates(word, pair.from)]));
+    const baseGlosses = await dictionaryGlosses(db, pair, [...new Set([...bases.values()].flat())]);
+    for (const [word, candidates] of bases) {
+      const base = candidates.find((candidate) => baseGlosses.has(candidate));
+      if (base) found.set(word, baseGlosses.get(base) ?? '');
+    }
+    for (const [word, text] of await cachedTranslations(db, pair, missing())) found.set(word, text);
+    return found;
+  }
+
+  async function askProviders(pair: Pair, lowercase: string, context: string | undefined, now: Date) {
+    for (const provider of providers) {
+      try {
+        const text = await provider.translate(
+          { lowercase, ...pair, context },
+          AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        );
+        if (text) {
+          await cacheTranslation(db, pair, { lowercase, translatesTo: text, provider: provider.name, now });
+          return text;
+        }
+      } catch (error) {
+        log.warn({ err: error, provider: provider.name }, 'translation provider failed');
+      }
+    }
+    return undefined;
+  }
+
+  return {
+    /** Translations of a page's word tokens that can be had without a provider (a page may have thousands). */
+    async pageTranslations(params: {
+      contentId: number;
+      pageNumber: number;
+      sections: readonly Section[];
+      pair: Pair;
+    }): Promise<Translation[]> {
+      const byToken = await pageGlosses(db, {
+        contentId: params.contentId,
+        pageNumber: params.pageNumber,
+        homeLanguage: params.pair.to,
+      });
+      const words = params.sections.flatMap((section) => section.tokens.filter((token) => token.isWord));
+      const unglossed = [...new Set(words.filter((token) => !byToken.has(token.id)).map((token) => token.lowercase))];
+      const byWord = await lookUpWords(params.pair, unglossed);
+      return words.flatMap((token) => {
+        const text = byToken.get(token.id) ?? byWord.get(token.lowercase);
+        return text ? [{ tokenId: token.id, translatesTo: text }] : [];
+      });
+    },
+
+    /** One token, asking the providers when nothing else knows it. */
+    async translateToken(params: {
+      tokenId: number;
+      lowercase: string;
+      pair: Pair;
+      page?: { contentId: number; pageNumber: number; context: string | undefined } | undefined;
+      now: Date;
+    }): Promise<string | undefined> {
+      if (params.page) {
+        const own = await tokenGloss(db, {
+          contentId: params.page.contentId,
+          pageNumber: params.page.pageNumber,
+          tokenId: params.tokenId,
+          homeLanguage: params.pair.to,
+        });
+        if (own) return own;
+      }
+      const known = (await lookUpWords(params.pair, [params.lowercase])).get(params.lowercase);
+      return known ?? askProviders(params.pair, params.lowercase, params.page?.context, params.now);
+    },
+  };
+}
+
+export type TranslationChain = ReturnType<typeof createTranslationChain>;

@@ -1,0 +1,65 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import type { UsageLimits } from '../src/deps.ts';
+import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
+import type { TranslationProvider } from '../src/services/translation/types.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; clock: TestClock };
+
+/** A clock tests move by hand. */
+export class TestClock {
+  #now: number;
+  constructor(start = '2026-03-10T12:00:00Z') {
+    this.#now = new Date(start).getTime();
+  }
+  now = (): Date => new Date(this.#now);
+  advance(ms: number): void {
+    this.#now += ms;
+  }
+  set(iso: string): void {
+    this.#now = new Date(iso).getTime();
+  }
+}
+
+export const testAccountSettings: AccountSettings = {
+  newUserWordLimit: 100,
+  newUserVideoLimit: 2,
+  adminEmails: ['boss@folio.test'],
+  sessionIdleDays: 30,
+  sessionMaxDays: 90,
+  /** Cheaper than production's 17 so the suite stays fast; the hash test checks the production cost. */
+  passwordHashCost: 12,
+  rateLimits: defaultRateLimits,
+};
+
+/** The real app on a fresh database, driven with `inject`; no process listens. */
+export async function buildTestApp(
+  options: {
+    staticDir?: string;
+    accounts?: Partial<AccountSettings>;
+    providers?: TranslationProvider[];
+    limits?: UsageLimits;
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'folio-static-')));
+  const clock = new TestClock();
+  const app = await buildApp({
+    db: database.db,
+    config: {
+      logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
+      staticDir,
+      trustProxy: false,
+      accounts: { ...testAccountSettings, ...options.accounts },
+    },
+    clock: clock.now,
+    providers: options.providers ?? [],
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+  app.addHook('onClose', () => database.close());
+  return Object.assign(app, { database, clock });
+}

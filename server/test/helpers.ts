@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import { readSeedFiles, seedContent } from '../src/services/seed.ts';
+import type { TestApp } from './build-test-app.ts';
+
+const fixtureDir = fileURLToPath(new URL('./fixtures/seed', import.meta.url));
+let counter = 0;
+
+/** Seeds the fixture texts, with their glossary unless told otherwise. */
+export async function seedFixtures(app: TestApp, options: { glosses?: boolean } = {}) {
+  const files = await readSeedFiles(fixtureDir);
+  await seedContent(
+    app.database.db,
+    options.glosses === false ? files.map((file) => ({ ...file, glosses: undefined })) : files,
+  );
+}
+
+/** A new learner's bearer token. */
+export async function signupLearner(app: TestApp, ip = '10.1.0.1'): Promise<string> {
+  counter++;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/signup',
+    remoteAddress: ip,
+    payload: {
+      username: `learner${counter}x`,
+      email: `learner${counter}x@example.com`,
+      password: 'reading42',
+      confirmPassword: 'reading42',
+    },
+  });
+  return envelopeSchema(endpoints.signup.details).parse(response.json()).details.token;
+}
+
+export function authed(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The id of the first content of a language in the seeded fixtures. */
+export async function firstContentId(app: TestApp, lang: string): Promise<number> {
+  const body = envelopeSchema(endpoints.categories.details).parse(
+    (await app.inject({ method: 'GET', url: `/api/v1/content/${lang}` })).json(),
+  );
+  const id = body.details[0]?.subCategories[0]?.contents[0]?.id;
+  if (id === undefined) throw new Error('no content');
+  return id;
+}

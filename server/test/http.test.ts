@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '#contract/envelope.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  const staticDir = await mkdtemp(path.join(tmpdir(), 'folio-spa-'));
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), `console.log(${'"folio";'.repeat(300)})`);
+  app = await buildTestApp({ staticDir });
+  app.get('/api/v1/test-failure', async () => {
+    throw new Error('SELECT secret FROM users at /srv/folio/server.ts:12');
+  });
+});
+afterAll(() => app.close());
+
+describe('error envelopes', () => {
+  it('answers an unknown API route with a 404 envelope', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(errorEnvelopeSchema.parse(response.json())).toMatchObject({
+      status: 404,
+      details: [{ code: 'not_found' }],
+    });
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('invalid_json');
+  });
+
+  it('hides internals in a 500 body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test-failure' });
+    expect(response.statusCode).toBe(500);
+    const body = errorEnvelopeSchema.parse(response.json());
+    expect(body.details[0]?.code).toBe('internal');
+    expect(response.body).not.toMatch(/SELECT|secret|\/srv|server\.ts|stack/i);
+  });
+});
+
+describe('serving the SPA', () => {
+  it('answers a deep link with index.html so a refresh keeps the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/reader/12', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets immutably and compresses them', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not answer a missing asset with the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('sends a strict Content-Security-Policy that allows the video embed and the payment script', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self'[^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toMatch(/frame-src[^;]*https:\/\/www\.youtube\.com/);
+    expect(csp).toMatch(/img-src[^;]*https:\/\/i\.ytimg\.com/);
+  });
+});
+
+describe('operations', () => {
+  it('reports health with a database round trip', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes an OpenAPI document generated from the contract', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/content/{targetLang}', '/api/v1/content/{targetLang}/{contentId}/{pageId}']),
+    );
+  });
+});

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { authed, firstContentId, seedFixtures, signupLearner } from './helpers.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await buildTestApp({ accounts: { newUserWordLimit: 3 } });
+  await seedFixtures(app);
+});
+afterAll(() => app.close());
+
+function saveWord(token: string, lowercase: string, level: number, language = 'en') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/userword',
+    headers: authed(token),
+    payload: { lowercase, level, language },
+  });
+}
+
+async function listWords(token: string, query = '') {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/userword${query}`, headers: authed(token) });
+  return envelopeSchema(endpoints.userWords.details).parse(response.json()).details;
+}
+
+describe('user words', () => {
+  it('saves a level and answers the stored word', async () => {
+    const token = await signupLearner(app);
+    const response = await saveWord(token, 'lighthouse', 2);
+    expect(envelopeSchema(endpoints.saveUserWord.details).parse(response.json()).details).toEqual({
+      lowercase: 'lighthouse',
+      level: 2,
+      language: 'en',
+    });
+    expect(await listWords(token)).toEqual([{ lowercase: 'lighthouse', level: 2, language: 'en' }]);
+  });
+
+  it('changes the level of a saved word instead of adding it again', async () => {
+    const token = await signupLearner(app);
+    await saveWord(token, 'storm', 1);
+    await saveWord(token, 'storm', 4);
+    expect(await listWords(token)).toEqual([{ lowercase: 'storm', level: 4, language: 'en' }]);
+  });
+
+  it('keeps the same spelling apart in two languages and filters by language', async () => {
+    const token = await signupLearner(app);
+    await saveWord(token, 'hand', 1, 'en');
+    await saveWord(token, 'hand', 3, 'de');
+    expect(await listWords(token)).toHaveLength(2);
+    expect(await listWords(token, '?language=de')).toEqual([{ lowercase: 'hand', level: 3, language: 'de' }]);
+  });
+
+  it('refuses a new word at the word limit with word_limit, but still changes saved words', async () => {
+    const token = await signupLearner(app);
+    for (const word of ['a', 'b', 'c']) expect((await saveWord(token, word, 1)).statusCode).toBe(200);
+    const refused = await saveWord(token, 'd', 1);
+    expect(refused.statusCode).toBe(403);
+    expect(errorEnvelopeSchema.parse(refused.json()).details[0]).toEqual({
+      error: "You've Reached Your Word Limit",
+      code: 'word_limit',
+    });
+    expect((await saveWord(token, 'a', 4)).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two new words saved together at limit − 1 through', async () => {
+    const token = await signupLearner(app);
+    await saveWord(token, 'one', 1);
+    await saveWord(token, 'two', 1);
+    const answers = await Promise.all([saveWord(token, 'three', 1), saveWord(token, 'four', 1)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
+    expect(await listWords(token)).toHaveLength(3);
+  });
+
+  it('counts the day in the streak', async () => {
+    const token = await signupLearner(app);
+    await saveWord(token, 'keeper', 1);
+    const refreshed = await app.inject({ method: 'POST', url: '/api/v1/refresh', headers: authed(token) });
+    expect(envelopeSchema(endpoints.refresh.details).parse(refreshed.json()).details.streak).toHaveLength(1);
+  });
+
+  it('refuses a level outside 0–4 and a visitor', async () => {
+    const token = await signupLearner(app);
+    expect((await saveWord(token, 'x', 5)).statusCode).toBe(400);
+    const visitor = await app.inject({
+      method: 'POST',
+      url: '/api/v1/userword',
+      payload: { lowercase: 'x', level: 1, language: 'en' },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('lists many saved words as one JSON text', async () => {
+    const token = await signupLearner(app);
+    await saveWord(token, 'seed', 1);
+    await app.database.db.execute(sql`
+      insert into user_words (user_id, language, lowercase, level, updated_at)
+      select user_id, 'de', 'wort' || n, n % 5, now() from user_words, generate_series(1, 5000) n
+      where lowercase = 'seed'`);
+    const words = await listWords(token, '?language=de');
+    expect(words).toHaveLength(5000);
+    expect(words[0]).toEqual({
+      lowercase: expect.stringMatching(/^wort\d+$/),
+      level: expect.any(Number),
+      language: 'de',
+    });
+  });
+});
+
+describe('user pages', () => {
+  it('records a finished page and lists it by language', async () => {
+    const token = await signupLearner(app);
+    const contentId = await firstContentId(app, 'en');
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user-page',
+      headers: authed(token),
+      payload: { contentId, pageId: 1, language: 'en' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const list = await app.inject({ method: 'GET', url: '/api/v1/user-page/en', headers: authed(token) });
+    expect(envelopeSchema(endpoints.userPages.details).parse(list.json()).details).toEqual([
+      { contentId, pageId: 1, language: 'en' },
+    ]);
+    const other = await app.inject({ method: 'GET', url: '/api/v1/user-page/de', headers: authed(token) });
+    expect(envelopeSchema(endpoints.userPages.details).parse(other.json()).details).toEqual([]);
+  });
+
+  it('refuses a page that does not exist', async () => {
+    const token = await signupLearner(app);
+    const contentId = await firstContentId(app, 'en');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user-page',
+      headers: authed(token),
+      payload: { contentId, pageId: 9, language: 'en' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@/contract/entities';
+import type { LoginRequest, SignupRequest } from '@/contract/validation';
+import { fetchDetails } from './client';
+import { privateQueryRoots } from './query-client';
+import { readStoredUser, writeStoredUser } from './session';
+
+/** The logged-in user lives in the query cache, seeded from and written back to local storage. */
+export const userQueries = {
+  current: () =>
+    queryOptions({
+      queryKey: ['user'] as const,
+      queryFn: (): User | null => readStoredUser(),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
+
+export function storeUser(queryClient: QueryClient, user: User): void {
+  writeStoredUser(user);
+  queryClient.setQueryData(userQueries.current().queryKey, user);
+}
+
+/** Leaving the session clears the user, the saved words and every cached private query. */
+export function clearSession(queryClient: QueryClient): void {
+  writeStoredUser(null);
+  queryClient.setQueryData(userQueries.current().queryKey, null);
+  for (const root of privateQueryRoots) queryClient.removeQueries({ queryKey: [root] });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'login'],
+    meta: { silent: true },
+    mutationFn: (request: LoginRequest) => fetchDetails('login', { body: request }),
+    onSuccess: (user) => storeUser(queryClient, user),
+  });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'signup'],
+    meta: { silent: true },
+    mutationFn: (request: SignupRequest) => fetchDetails('signup', { body: request }),
+    onSuccess: (user) => storeUser(queryClient, user),
+  });
+}
+
+/** Ends the session on the server (best effort) and forgets it here whatever the answer. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'logout'],
+    meta: { silent: true },
+    mutationFn: () => fetchDetails('logout'),
+    onSettled: () => clearSession(queryClient),
+  });
+}
+
+/** Whether the daily refresh is due: refreshAt has passed. */
+export function refreshDue(user: User | null | undefined, now = Date.now()): boolean {
+  return Boolean(user && Date.parse(user.refreshAt) <= now);
+}
+
+export function useRefreshUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'refresh'],
+    mutationFn: () => fetchDetails('refresh'),
+    onSuccess: (user) => storeUser(queryClient, user),
+  });
+}

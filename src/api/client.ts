@@ -1,0 +1,97 @@
+import ky, { isHTTPError } from 'ky';
+import {
+  API_BASE,
+  type BodyOf,
+  type DetailsOf,
+  type EndpointName,
+  endpoints,
+  pathOf,
+  TIME_ZONE_HEADER,
+} from '@/contract/endpoints';
+import { DONE_MESSAGE, type ErrorDetail, envelopeSchema, errorEnvelopeSchema } from '@/contract/envelope';
+import { readStoredToken } from './session';
+
+/** A failed call: the server's envelope details when it sent them, else none (network, invalid response). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly details: ErrorDetail[];
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, details: ErrorDetail[] = [], serverMessage?: string) {
+    super(details[0]?.error ?? serverMessage ?? 'An error occurred');
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.details = details;
+    this.serverMessage = serverMessage;
+  }
+}
+
+let onMissingToken: () => void = () => {};
+
+/** The app registers what happens when a call needs login and no token is stored: the user is logged out. */
+export function setMissingTokenHandler(handler: () => void): void {
+  onMissingToken = handler;
+}
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const http = ky.create({
+  prefix: API_BASE,
+  baseUrl: globalThis.location?.origin,
+  retry: 0,
+  timeout: 30_000,
+});
+
+type CallOptions<N extends EndpointName> = {
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+} & ([BodyOf<N>] extends [never] ? { body?: never } : { body: BodyOf<N> });
+
+export type CallResult<N extends EndpointName> = { message: string; details: DetailsOf<N> };
+
+/** Calls one endpoint of the contract and parses the answer with its schema; anything else is an error. */
+export async function callEndpoint<N extends EndpointName>(
+  name: N,
+  options: CallOptions<N> = {} as CallOptions<N>,
+): Promise<CallResult<N>> {
+  const endpoint = endpoints[name];
+  const token = readStoredToken();
+  if (endpoint.auth !== 'optional' && !token) {
+    onMissingToken();
+    throw new ApiRequestError(401);
+  }
+  let raw: unknown;
+  try {
+    raw = await http(pathOf(endpoint.path, options.params).replace(/^\//, ''), {
+      method: endpoint.method,
+      json: options.body,
+      signal: options.signal,
+      headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    }).json();
+  } catch (error) {
+    if (isHTTPError(error)) {
+      const envelope = errorEnvelopeSchema.safeParse(error.data);
+      if (envelope.success) {
+        throw new ApiRequestError(error.response.status, envelope.data.details, envelope.data.message);
+      }
+      throw new ApiRequestError(error.response.status);
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0);
+  }
+  const parsed = envelopeSchema(endpoint.details).safeParse(raw);
+  if (!parsed.success) {
+    console.error(`Invalid response from ${name}`, parsed.error);
+    throw new ApiRequestError(0);
+  }
+  return { message: parsed.data.message, details: parsed.data.details as DetailsOf<N> };
+}
+
+/** Most calls only need the payload. */
+export async function fetchDetails<N extends EndpointName>(name: N, options?: CallOptions<N>): Promise<DetailsOf<N>> {
+  return (await callEndpoint(name, options)).details;
+}
+
+export function isDone(result: { message: string }): boolean {
+  return result.message === DONE_MESSAGE;
+}

@@ -1,0 +1,54 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ErrorCode } from '@/contract/envelope';
+import { ApiRequestError } from './client';
+
+/** Translations of the API's error codes; a code not listed shows the server's English text. */
+export const errorCodeMessages: Partial<Record<ErrorCode, MessageDescriptor>> = {
+  invalid_json: msg`The request could not be read`,
+  unauthorized: msg`Your session has ended, please log in again`,
+  forbidden: msg`You are not allowed to do that`,
+  not_found: msg`This page does not exist`,
+  email_taken: msg`An account with this email already exists`,
+  username_taken: msg`This username is taken`,
+  invalid_credentials: msg`Email or password is incorrect`,
+  payload_too_large: msg`That is too large to send`,
+  rate_limited: msg`Too many attempts, please wait a moment and try again`,
+  internal: msg`Something went wrong on our side, please try again`,
+  unavailable: msg`The service is unavailable, please try again soon`,
+  word_limit: msg`You've Reached Your Word Limit`,
+  video_limit: msg`You've Reached Your Video Limit`,
+  no_translation: msg`No translation found for this word`,
+  insufficient_balance: msg`Your balance is too low for this item`,
+  email_required: msg`Email is required`,
+  email_too_short: msg`Email must be at least 6 characters long`,
+  email_too_long: msg`Email must be less than 50 characters long`,
+  email_invalid: msg`Email is not valid`,
+  password_required: msg`Password is required`,
+  password_too_short: msg`Password must be at least 6 characters long`,
+  password_too_long: msg`Password must be less than 32 characters long`,
+  password_too_common: msg`Password is too common, please choose a stronger one`,
+  password_needs_letters_and_digits: msg`Password should include a mix of letters and numbers`,
+  password_contains_username: msg`Password cannot contain your username`,
+  username_required: msg`Username is required`,
+  username_invalid: msg`Username can only contain letters and numbers`,
+  username_too_long: msg`Username must be less than 50 characters long`,
+  confirm_password_required: msg`Confirm Password is required`,
+  passwords_do_not_match: msg`Passwords do not match`,
+};
+
+export const genericErrorMessage = msg`An error occurred`;
+
+/**
+ * The text spec §8 shows for a failed call: the first detail's error (translated by its code when known),
+ * else the server's message, else 'An error occurred'.
+ */
+export function errorText(error: unknown, i18n: I18n): string {
+  if (!(error instanceof ApiRequestError)) return i18n._(genericErrorMessage);
+  const first = error.details[0];
+  if (first) {
+    const known = errorCodeMessages[first.code];
+    return known ? i18n._(known) : first.error;
+  }
+  return error.serverMessage ?? i18n._(genericErrorMessage);
+}

@@ -1,0 +1,57 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { timings } from '@/contract/constants';
+import type { VideoProcessRequest } from '@/contract/endpoints';
+import type { Section } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { callEndpoint, fetchDetails, isDone } from './client';
+
+type TranscriptPage = { sections: Section[]; done: boolean };
+
+/** Offsets are shifted earlier so a line is marked as it starts being spoken (spec §7). */
+export function shiftSections(sections: readonly Section[], firstLoad: boolean): Section[] {
+  const shift = firstLoad ? timings.firstTranscriptShiftSeconds : timings.laterTranscriptShiftSeconds;
+  return sections.map((section) =>
+    section.offset === undefined ? section : { ...section, offset: Math.max(0, section.offset - shift) },
+  );
+}
+
+export const videoQueries = {
+  all: () => ['videos'] as const,
+  mine: (targetLang: LearningLanguage) =>
+    queryOptions({
+      queryKey: [...videoQueries.all(), 'mine', targetLang],
+      queryFn: ({ signal }) => fetchDetails('myVideos', { params: { targetLang }, signal }),
+    }),
+  /** Transcripts load section by section: the page param is the index of the first section to fetch. */
+  transcript: (targetLang: LearningLanguage, videoId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...videoQueries.all(), 'transcript', targetLang, videoId],
+      initialPageParam: 0,
+      queryFn: async ({ pageParam, signal }): Promise<TranscriptPage> => {
+        const result = await callEndpoint('transcript', { params: { targetLang, videoId, index: pageParam }, signal });
+        const done = isDone(result) || result.details.length === 0;
+        return { sections: shiftSections(result.details, pageParam === 0), done };
+      },
+      getNextPageParam: (lastPage, allPages) =>
+        lastPage.done ? undefined : allPages.reduce((count, page) => count + page.sections.length, 0),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
+
+export function useProcessVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['videos', 'process'],
+    mutationFn: (request: VideoProcessRequest) => fetchDetails('processVideo', { body: request }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
+  });
+}
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['videos', 'delete'],
+    mutationFn: (params: { targetLang: LearningLanguage; videoId: string }) => fetchDetails('deleteVideo', { params }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
+  });
+}

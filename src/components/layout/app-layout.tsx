@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { refreshDue, useRefreshUser, userQueries } from '@/api/account';
+import { timings } from '@/contract/constants';
+import { useUi } from '@/stores/ui';
+import { Footer } from './footer';
+import { Header } from './header';
+import { TopBar } from './top-bar';
+
+/**
+ * Keeps the window flags current, closes menus on a click elsewhere or Escape, and on every route change resets
+ * the transient UI and refreshes the user once refreshAt has passed (spec §4).
+ */
+function useLayoutEffects() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { mutate: refreshUser } = useRefreshUser();
+  const windowResized = useUi((s) => s.windowResized);
+  const routeChanged = useUi((s) => s.routeChanged);
+
+  useEffect(() => {
+    const onResize = () => windowResized(window.innerWidth, window.innerHeight);
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [windowResized]);
+
+  const menusClosed = useUi((s) => s.menusClosed);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Element && !event.target.closest('.menu-anchor')) menusClosed();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') menusClosed();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [menusClosed]);
+
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (!event.pathChanged) return;
+        routeChanged();
+        const due = refreshDue(queryClient.getQueryData(userQueries.current().queryKey));
+        if (due && queryClient.isMutating({ mutationKey: ['auth', 'refresh'] }) === 0) refreshUser();
+      }),
+    [router, routeChanged, queryClient, refreshUser],
+  );
+}
+
+export function AppLayout() {
+  useLayoutEffects();
+  return (
+    <div className="app">
+      <div className="background" aria-hidden="true" />
+      <TopBar />
+      <Header />
+      <main className="main" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster
+        position="bottom-right"
+        duration={timings.toastMs}
+        toastOptions={{ style: { background: '#202430', color: '#c6c8d1', border: 'none' } }}
+      />
+    </div>
+  );
+}

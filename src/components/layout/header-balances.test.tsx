@@ -1,0 +1,95 @@
+import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+function savedWordCount() {
+  const reader = findUserByEmail(readerAccount.email);
+  return reader ? wordsOf(reader).length : 0;
+}
+
+describe('logged-in header', () => {
+  it('shows words used of the limit, streak, coins abbreviated and diamonds', async () => {
+    await renderApp('/faq', { user: signedIn('reader', { creditAmount: 1250, diamondAmount: 120, wordLimit: 100 }) });
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    const items = within(balances).getAllByRole('listitem');
+    expect(await within(balances).findByText(`${savedWordCount()}/100`, { exact: false })).toBeInTheDocument();
+    expect(items[0]).toHaveClass('usage-low');
+    expect(items[1]).toHaveTextContent('3');
+    expect(items[2]).toHaveTextContent('1.2K');
+    expect(items[3]).toHaveTextContent('120');
+  });
+
+  it('colours the word count red at 80 % of the limit', async () => {
+    await renderApp('/faq', { user: signedIn('reader', { wordLimit: savedWordCount() }) });
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    await within(balances).findByText(`${savedWordCount()}/${savedWordCount()}`, { exact: false });
+    expect(within(balances).getAllByRole('listitem')[0]).toHaveClass('usage-high');
+  });
+
+  it('shows the gold streak icon while Pro Gold is active', async () => {
+    const endDate = new Date(Date.now() + 86_400_000).toISOString();
+    await renderApp('/faq', { user: signedIn('reader', { pro: { endDate } }) });
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    expect(within(balances).getAllByRole('listitem')[1]).toHaveClass('pro');
+  });
+
+  it('hides the balances at 418 px and narrower but keeps the bell', async () => {
+    await renderApp('/faq', { user: signedIn(), width: 418 });
+    expect(screen.queryByRole('list', { name: 'Your balances' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Notifications/ })).toBeInTheDocument();
+  });
+
+  it('shows nothing of this to a visitor', async () => {
+    await renderApp('/faq');
+    expect(screen.queryByRole('list', { name: 'Your balances' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('notifications', () => {
+  it('counts unread notifications on the bell and lists them, unread ones with a dot', async () => {
+    const { user } = await renderApp('/faq', { user: signedIn() });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(bell);
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('button');
+    expect(items).toHaveLength(2);
+    expect(within(list).getAllByRole('img', { name: 'Unread' })).toHaveLength(1);
+  });
+
+  it('marks a notification read on click', async () => {
+    const { user } = await renderApp('/faq', { user: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const unread = screen.getAllByRole('button').find((button) => button.classList.contains('unread'));
+    if (!unread) throw new Error('no unread notification');
+    await user.click(unread);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Unread' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No notifications' when there are none", async () => {
+    const { user } = await renderApp('/faq', { user: signedIn('admin') });
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('No notifications')).toBeInTheDocument();
+  });
+});
+
+describe('session transitions', () => {
+  it('refreshes the user on a route change once refreshAt has passed', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const serverSide = findUserByEmail(readerAccount.email);
+    if (serverSide) serverSide.refreshAt = past;
+    const { user } = await renderApp('/faq', { user: signedIn('reader', { refreshAt: past, wordLimit: 100 }) });
+    await user.click(screen.getAllByRole('link', { name: 'Terms and conditions' })[0] ?? document.body);
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    expect(await within(balances).findByText('/103', { exact: false })).toBeInTheDocument();
+  });
+
+  it('logs out when the server says the session has ended', async () => {
+    await renderApp('/faq', { user: signedIn('reader', { token: 'revoked-token' }) });
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(localStorage.getItem('folio.user')).toBeNull();
+  });
+});

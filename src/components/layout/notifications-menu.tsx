@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { notificationQueries, useReadNotification } from '@/api/notifications';
+import { useUi } from '@/stores/ui';
+
+/** The bell with its unread count, and the list: unread items dotted at full opacity, read ones dimmed. */
+export function NotificationsMenu() {
+  const { t, i18n } = useLingui();
+  const { data: notifications = [] } = useQuery(notificationQueries.list());
+  const readNotification = useReadNotification();
+  const open = useUi((s) => s.openMenu === 'notifications');
+  const menuToggled = useUi((s) => s.menuToggled);
+  const unread = notifications.filter((notification) => !notification.isRead).length;
+  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <div className="menu-anchor">
+      <button
+        type="button"
+        className="bell-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
+        onClick={() => menuToggled('notifications')}
+      >
+        <span aria-hidden="true">🔔</span>
+        {unread > 0 ? (
+          <span className="badge" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div className="dropdown notifications-dropdown">
+          {notifications.length === 0 ? (
+            <p className="notifications-empty">
+              <Trans>No notifications</Trans>
+            </p>
+          ) : (
+            <ul className="notification-list" aria-label={t`Notifications`}>
+              {notifications.map((notification) => (
+                <li key={notification.id}>
+                  <button
+                    type="button"
+                    className={`notification${notification.isRead ? ' read' : ' unread'}`}
+                    onClick={() => {
+                      if (!notification.isRead) readNotification.mutate(notification);
+                    }}
+                  >
+                    {notification.isRead ? null : <span className="unread-dot" role="img" aria-label={t`Unread`} />}
+                    <span className="notification-message">{notification.message}</span>
+                    <time className="notification-date" dateTime={notification.createdAt}>
+                      {dateFormat.format(new Date(notification.createdAt))}
+                    </time>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+type ModalProps = {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/** A modal dialog with a close X, click-away and Escape closing; focus moves in and returns on close. */
+export function Modal({ title, onClose, children }: ModalProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previouslyFocused?.focus();
+    };
+  }, [onClose]);
+
+  return (
+    <div className="modal-layer">
+      <button type="button" className="modal-backdrop" aria-label={t`Close`} tabIndex={-1} onClick={onClose} />
+      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+      </div>
+    </div>
+  );
+}

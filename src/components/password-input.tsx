@@ -1,0 +1,22 @@
+import { useLingui } from '@lingui/react/macro';
+import { type InputHTMLAttributes, useState } from 'react';
+
+/** A password field with a show/hide toggle. */
+export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  return (
+    <span className="password-input">
+      <input {...props} type={visible ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="password-toggle"
+        aria-label={visible ? t`Hide password` : t`Show password`}
+        aria-pressed={visible}
+        onClick={() => setVisible((shown) => !shown)}
+      >
+        {visible ? '🙈' : '👁'}
+      </button>
+    </span>
+  );
+}

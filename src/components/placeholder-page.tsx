@@ -1,0 +1,11 @@
+import { Trans } from '@lingui/react/macro';
+
+export function PlaceholderPage() {
+  return (
+    <section className="page placeholder">
+      <p>
+        <Trans>sorry this isn't implemented yet :(</Trans>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { StoreItem } from './entities.ts';
+
+/** Layout breakpoints of spec §9, in CSS pixels. */
+export const breakpoints = {
+  mobileMaxWidth: 768,
+  shortMaxHeight: 599,
+  balancesMinWidth: 419,
+  medium: 968,
+  large: 1268,
+  extraLarge: 1550,
+} as const;
+
+export const timings = {
+  toastMs: 4000,
+  scrollDebounceMs: 300,
+  scrollLoadRatio: 0.9,
+  wordCounterPollMs: 250,
+  videoCountdownMs: 1000,
+  playerPositionMs: 100,
+  reloadAfterAuthMs: 200,
+  firstTranscriptShiftSeconds: 0.3,
+  laterTranscriptShiftSeconds: 0.5,
+} as const;
+
+export const rewards = {
+  wordsPerStreakDay: 1,
+  proWordsPerStreakDay: 5,
+  freeMaxWordsPerStreakDay: 10,
+  proInstantWords: 500,
+  freeVideos: 2,
+  videoCycleDays: 7,
+} as const;
+
+export const maxDiscountCodes = 2;
+export const flashcardBatchSize = 20;
+
+const wordLimitItems = [
+  [50, 25, 625],
+  [100, 50, 1250],
+  [200, 100, 2500],
+  [500, 250, 5000],
+  [1200, 500, 12500],
+  [2500, 1000, 25000],
+  [5000, 2000, 50000],
+  [10000, 4000, 100000],
+] as const;
+const videoLimitItems = [
+  [1, 100, 2500],
+  [2, 200, 5000],
+  [5, 500, 12500],
+  [12, 1000, 25000],
+  [25, 2000, 50000],
+  [50, 4000, 100000],
+] as const;
+
+export const storeItems: readonly StoreItem[] = [
+  ...wordLimitItems.map(([amount, diamondAmount, creditAmount]) => ({
+    name: 'Word Limit' as const,
+    amount,
+    diamondAmount,
+    creditAmount,
+  })),
+  ...videoLimitItems.map(([amount, diamondAmount, creditAmount]) => ({
+    name: 'Video Limit' as const,
+    amount,
+    diamondAmount,
+    creditAmount,
+  })),
+];
+
+/** Diamond packs: price in cents → diamonds. Savings are measured against 2.49 per 100 diamonds. */
+export const diamondPacks = [
+  { priceCents: 249, diamonds: 100 },
+  { priceCents: 999, diamonds: 500 },
+  { priceCents: 1799, diamonds: 1000 },
+  { priceCents: 3499, diamonds: 2500 },
+  { priceCents: 5499, diamonds: 5000 },
+] as const;
+export const diamondBaseCentsPer100 = 249;
+
+export function diamondPackSavingsPercent(pack: { priceCents: number; diamonds: number }): number {
+  const basePrice = (pack.diamonds / 100) * diamondBaseCentsPer100;
+  return Math.round((1 - pack.priceCents / basePrice) * 100);
+}

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import {
+  categorySchema,
+  discountSchema,
+  jobStatusSchema,
+  notificationSchema,
+  productSchema,
+  readerSchema,
+  sectionSchema,
+  sessionSchema,
+  storeItemSchema,
+  translationSchema,
+  userPageSchema,
+  userSchema,
+  userWordSchema,
+  videoGroupSchema,
+  videoIdSchema,
+} from './entities.ts';
+import { learningLanguageSchema } from './languages.ts';
+import { loginRequestSchema, signupRequestSchema } from './validation.ts';
+
+export const API_BASE = '/api/v1';
+/** The learner's IANA time zone, sent with every call so learning days follow their clock; UTC when absent. */
+export const TIME_ZONE_HEADER = 'x-time-zone';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * One call of the API. `path` uses `:name` segments, the syntax the server's router reads too.
+ * `auth: 'required'` calls need `Authorization: Bearer <token>`; `admin` ones also an admin's (403 otherwise);
+ * `optional` ones send whatever token is stored.
+ */
+export type Endpoint = {
+  method: HttpMethod;
+  path: string;
+  auth: 'required' | 'admin' | 'optional';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  details: z.ZodType;
+  summary: string;
+};
+
+function endpoint<const E extends Endpoint>(definition: E): E {
+  return definition;
+}
+
+export const priceRequestSchema = z.object({ priceId: z.string().min(1).max(200) });
+export type PriceRequest = z.infer<typeof priceRequestSchema>;
+
+export const translationRequestSchema = z.object({
+  tokenId: z.number().int().min(0),
+  lowerCase: z.string().min(1).max(100),
+  targetLanguage: learningLanguageSchema,
+  homeLanguage: learningLanguageSchema,
+  /** Where the token stands, when it stands in a content page: its glossary and sentence then help. */
+  contentId: z.number().int().positive().optional(),
+  pageId: z.number().int().min(0).optional(),
+});
+export type TranslationRequest = z.infer<typeof translationRequestSchema>;
+
+export const videoProcessRequestSchema = z.object({
+  videoURL: z.string().min(1).max(500),
+  title: z.string().min(1).max(300),
+  language: learningLanguageSchema,
+});
+export type VideoProcessRequest = z.infer<typeof videoProcessRequestSchema>;
+
+export const processingVideoSchema = z.object({
+  id: z.number().int().positive(),
+  videoId: videoIdSchema,
+  title: z.string(),
+  jobStatus: jobStatusSchema,
+});
+
+export const payWithValues = ['diamonds', 'credits'] as const;
+export const buyItemRequestSchema = storeItemSchema.extend({ payWith: z.enum(payWithValues) });
+export type BuyItemRequest = z.infer<typeof buyItemRequestSchema>;
+
+export const discountCheckRequestSchema = z.object({ discountCode: z.string().trim().min(1).max(64) });
+
+const targetLangParams = z.object({ targetLang: learningLanguageSchema });
+const contentIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const pageIdParam = z.coerce.number().int().min(0).max(100_000);
+
+export const endpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/login',
+    auth: 'optional',
+    body: loginRequestSchema,
+    details: userSchema,
+    summary: 'Log in; answers the user with a new session token',
+  }),
+  signup: endpoint({
+    method: 'POST',
+    path: '/signup',
+    auth: 'optional',
+    body: signupRequestSchema,
+    details: userSchema,
+    summary: 'Create an account; answers the user with a session token',
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/refresh',
+    auth: 'required',
+    details: userSchema,
+    summary: 'The current user, with the daily reward applied once refreshAt has passed',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/logout',
+    auth: 'required',
+    details: z.null(),
+    summary: 'End this session: its token stops working at once',
+  }),
+  categories: endpoint({
+    method: 'GET',
+    path: '/content/:targetLang',
+    auth: 'optional',
+    params: targetLangParams,
+    details: z.array(categorySchema),
+    summary: 'Categories with their sub-categories and contents',
+  }),
+  reader: endpoint({
+    method: 'GET',
+    path: '/content/:targetLang/:contentId/:pageId',
+    auth: 'optional',
+    params: z.object({ targetLang: learningLanguageSchema, contentId: contentIdParam, pageId: pageIdParam }),
+    details: readerSchema,
+    summary: 'One page of a content: its sections of tokens and the list of pages',
+  }),
+  userWords: endpoint({
+    method: 'GET',
+    path: '/userword',
+    auth: 'required',
+    query: z.object({ language: learningLanguageSchema.optional() }),
+    details: z.array(userWordSchema),
+    summary: "The learner's saved words",
+  }),
+  saveUserWord: endpoint({
+    method: 'POST',
+    path: '/userword',
+    auth: 'required',
+    body: userWordSchema,
+    details: userWordSchema,
+    summary: 'Save a word level (adds the word, or changes its level)',
+  }),
+  translate: endpoint({
+    method: 'POST',
+    path: '/translation',
+    auth: 'optional',
+    body: translationRequestSchema,
+    details: translationSchema,
+    summary: 'Translate one token on demand',
+  }),
+  pageTranslations: endpoint({
+    method: 'GET',
+    path: '/translations/:contentId/:pageId/:homeLang/:targetLang',
+    auth: 'optional',
+    params: z.object({
+      contentId: contentIdParam,
+      pageId: pageIdParam,
+      homeLang: learningLanguageSchema,
+      targetLang: learningLanguageSchema,
+    }),
+    details: z.array(translationSchema),
+    summary: "Translations of a page's word tokens",
+  }),
+  processVideo: endpoint({
+    method: 'POST',
+    path: '/youtube/process',
+    auth: 'required',
+    body: videoProcessRequestSchema,
+    details: processingVideoSchema,
+    summary: 'Queue a video for transcript processing',
+  }),
+  myVideos: endpoint({
+    method: 'GET',
+    path: '/my-videos/:targetLang',
+    auth: 'required',
+    params: targetLangParams,
+    details: z.array(videoGroupSchema),
+    summary: "The learner's videos grouped by language",
+  }),
+  transcript: endpoint({
+    method: 'GET',
+    path: '/youtube/:targetLang/:videoId/:index',
+    auth: 'required',
+    params: z.object({
+      targetLang: learningLanguageSchema,
+      videoId: videoIdSchema,
+      index: z.coerce.number().int().min(0).max(100_000),
+    }),
+    details: z.array(sectionSchema),
+    summary: "Transcript sections from an index; message 'done' with no sections ends it",
+  }),
+  deleteVideo: endpoint({
+    method: 'DELETE',
+    path: '/youtube/:targetLang/:videoId',
+    auth: 'required',
+    params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
+    details: z.null(),
+    summary: 'Delete a video (a failed job or a finished video)',
+  }),
+  userPages: endpoint({
+    method: 'GET',
+    path: '/user-page/:targetLang',
+    auth: 'required',
+    params: targetLangParams,
+    details: z.array(userPageSchema),
+    summary: 'The pages the learner has read in a language',
+  }),
+  saveUserPage: endpoint({
+    method: 'POST',
+    path: '/user-page',
+    auth: 'required',
+    body: userPageSchema,
+    details: userPageSchema,
+    summary: 'Mark a page as read',
+  }),
+  notifications: endpoint({
+    method: 'GET',
+    path: '/notifications',
+    auth: 'required',
+    details: z.array(notificationSchema),
+    summary: "The learner's notifications, newest first",
+  }),
+  readNotification: endpoint({
+    method: 'POST',
+    path: '/notification/read',
+    auth: 'required',
+    body: notificationSchema,
+    details: notificationSchema,
+    summary: 'Mark a notification as read',
+  }),
+  subscriptionCheckout: endpoint({
+    method: 'POST',
+    path: '/payment/subscription',
+    auth: 'required',
+    body: priceRequestSchema,
+    details: sessionSchema,
+    summary: 'Start a card checkout for a Pro Gold subscription',
+  }),
+  tokenCheckout: endpoint({
+    method: 'POST',
+    path: '/payment/token',
+    auth: 'required',
+    body: priceRequestSchema,
+    details: sessionSchema,
+    summary: 'Start a card checkout for a diamond pack',
+  }),
+  products: endpoint({
+    method: 'GET',
+    path: '/payment/products',
+    auth: 'required',
+    details: z.array(productSchema),
+    summary: 'Plans and their prices',
+  }),
+  buyItem: endpoint({
+    method: 'POST',
+    path: '/payment/buy-item',
+    auth: 'required',
+    body: buyItemRequestSchema,
+    details: userSchema,
+    summary: 'Spend diamonds or coins on a store item; answers the updated user',
+  }),
+  checkDiscount: endpoint({
+    method: 'POST',
+    path: '/discounts/check',
+    auth: 'required',
+    body: discountCheckRequestSchema,
+    details: discountSchema,
+    summary: 'Check a discount code',
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+export type DetailsOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['details']>;
+export type BodyOf<N extends EndpointName> = (typeof endpoints)[N] extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : never;
+export type ParamsOf<N extends EndpointName> = (typeof endpoints)[N] extends { params: infer P extends z.ZodType }
+  ? z.input<P>
+  : never;
+
+/** Fills `:name` segments, e.g. pathOf('/content/:targetLang', { targetLang: 'de' }) → '/content/de'. */
+export function pathOf(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { learningLanguageSchema } from './languages.ts';
+
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+export const isoDateSchema = z.iso.date();
+
+export const wordLevels = [0, 1, 2, 3, 4] as const;
+export const wordLevelSchema = z.number().int().min(0).max(4);
+export type WordLevel = z.infer<typeof wordLevelSchema>;
+
+export const contentIdSchema = z.number().int().positive();
+/** Pages are numbered from 0 within a content; the reader route and user pages use that number. */
+export const pageIdSchema = z.number().int().min(0);
+/** A YouTube video id. */
+export const videoIdSchema = z.string().regex(/^[\w-]{11}$/);
+
+export const userSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  token: z.string(),
+  isAdmin: z.boolean(),
+  wordLimit: z.number().int().min(0),
+  videoLimit: z.number().int().min(0),
+  videoLimitLastUpdatedAt: isoDateTimeSchema,
+  refreshAt: isoDateTimeSchema,
+  /** The learning days of the current run, oldest first; its length is the streak. */
+  streak: z.array(isoDateSchema),
+  creditAmount: z.number().int().min(0),
+  diamondAmount: z.number().int().min(0),
+  /** Pro Gold is active while endDate is in the future. */
+  pro: z.object({ endDate: isoDateTimeSchema.nullable() }),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userWordSchema = z.object({
+  lowercase: z.string().min(1).max(100),
+  level: wordLevelSchema,
+  language: learningLanguageSchema,
+});
+export type UserWord = z.infer<typeof userWordSchema>;
+
+export const tokenSchema = z.object({
+  id: z.number().int().min(0),
+  display: z.string(),
+  lowercase: z.string(),
+  isWord: z.boolean(),
+});
+export type Token = z.infer<typeof tokenSchema>;
+
+export const sectionSchema = z.object({
+  tokens: z.array(tokenSchema),
+  /** Seconds from the start of the video; transcripts only. */
+  offset: z.number().min(0).optional(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const pageTypes = ['chapter', 'part', 'page', 'article', 'episode'] as const;
+export const pageTypeSchema = z.enum(pageTypes);
+export type PageType = z.infer<typeof pageTypeSchema>;
+
+export const readerSchema = z.object({
+  selectedPage: z.object({ id: pageIdSchema, pageType: pageTypeSchema }),
+  sections: z.array(sectionSchema),
+  pages: z.array(z.object({ id: pageIdSchema, title: z.string() })),
+});
+export type Reader = z.infer<typeof readerSchema>;
+
+export const translationSchema = z.object({
+  tokenId: z.number().int().min(0),
+  translatesTo: z.string(),
+});
+export type Translation = z.infer<typeof translationSchema>;
+
+export const contentSummarySchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+});
+export type ContentSummary = z.infer<typeof contentSummarySchema>;
+
+export const subCategorySchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  contents: z.array(contentSummarySchema),
+});
+export type SubCategory = z.infer<typeof subCategorySchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  subCategories: z.array(subCategorySchema),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const userPageSchema = z.object({
+  contentId: z.number().int().positive(),
+  pageId: z.number().int().min(0),
+  language: learningLanguageSchema,
+});
+export type UserPage = z.infer<typeof userPageSchema>;
+
+export const jobStatuses = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export const jobStatusSchema = z.enum(jobStatuses);
+
+export const videoGroupSchema = z.object({
+  lang: learningLanguageSchema,
+  videos: z.array(z.object({ videoId: videoIdSchema, title: z.string() })),
+  processingVideos: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      videoId: videoIdSchema,
+      title: z.string(),
+      jobStatus: jobStatusSchema,
+    }),
+  ),
+});
+export type VideoGroup = z.infer<typeof videoGroupSchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int().positive(),
+  message: z.string(),
+  createdAt: isoDateTimeSchema,
+  isRead: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const priceSchema = z.object({
+  id: z.string(),
+  amount: z.number().int().min(0),
+  currency: z.string().length(3),
+  recurring: z.boolean(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prices: z.array(priceSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const storeItemNames = ['Word Limit', 'Video Limit'] as const;
+export const storeItemSchema = z.object({
+  name: z.enum(storeItemNames),
+  amount: z.number().int().positive(),
+  diamondAmount: z.number().int().positive(),
+  creditAmount: z.number().int().positive(),
+});
+export type StoreItem = z.infer<typeof storeItemSchema>;
+
+export const discountSchema = z.object({
+  code: z.string(),
+  discountPercent: z.number().min(0).max(100),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+export const sessionSchema = z.object({
+  sessionId: z.string(),
+  url: z.url().optional(),
+});
+export type Session = z.infer<typeof sessionSchema>;

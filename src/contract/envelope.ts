@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Stable machine codes the SPA translates; `error` carries English text for other clients. */
+export const errorCodes = [
+  'invalid_input',
+  'invalid_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'username_taken',
+  'invalid_credentials',
+  'payload_too_large',
+  'rate_limited',
+  'internal',
+  'unavailable',
+  'word_limit',
+  'video_limit',
+  'no_translation',
+  'insufficient_balance',
+  'discount_invalid',
+  'payments_unavailable',
+  'email_required',
+  'email_too_short',
+  'email_too_long',
+  'email_invalid',
+  'password_required',
+  'password_too_short',
+  'password_too_long',
+  'password_too_common',
+  'password_needs_letters_and_digits',
+  'password_contains_username',
+  'username_required',
+  'username_invalid',
+  'username_too_long',
+  'confirm_password_required',
+  'passwords_do_not_match',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorDetailSchema = z.object({
+  error: z.string(),
+  code: errorCodeSchema,
+  field: z.string().optional(),
+});
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  status: z.number().int().min(400).max(599),
+  details: z.array(errorDetailSchema),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Every successful body: `{ message, status, details }` with the payload in `details`. */
+export function envelopeSchema<T extends z.ZodType>(details: T) {
+  return z.object({
+    message: z.string(),
+    status: z.number().int().min(200).max(299),
+    details,
+  });
+}
+
+/** The message that ends a transcript: `{ message: 'done', status: 200, details: [] }`. */
+export const DONE_MESSAGE = 'done';

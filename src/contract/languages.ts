@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const learningLanguages = ['en', 'ru', 'de', 'fr', 'es', 'ko', 'it', 'hu'] as const;
+export const learningLanguageSchema = z.enum(learningLanguages);
+export type LearningLanguage = z.infer<typeof learningLanguageSchema>;
+
+/** Languages a learner may pick as home language: the home picker hides Hungarian and Korean (spec §2). */
+export const hiddenHomeLanguages: readonly LearningLanguage[] = ['hu', 'ko'];
+
+/** Web Speech API voices per learning language (spec §9). */
+export const speechLanguages: Record<LearningLanguage, string> = {
+  en: 'en-US',
+  ru: 'ru-RU',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  ko: 'ko-KO',
+  it: 'it-IT',
+  hu: 'hu-HU',
+};
+
+/**
+ * Interface locales as BCP 47 tags. The spec's "cz", "no" and "ch" are the tags cs, nb and zh.
+ */
+export const interfaceLocales = [
+  'en',
+  'de',
+  'ru',
+  'es',
+  'it',
+  'fr',
+  'nl',
+  'hu',
+  'ko',
+  'pt',
+  'pt-BR',
+  'cs',
+  'pl',
+  'da',
+  'nb',
+  'fi',
+  'ja',
+  'zh',
+  'ar',
+] as const;
+export const interfaceLocaleSchema = z.enum(interfaceLocales);
+export type InterfaceLocale = z.infer<typeof interfaceLocaleSchema>;
+
+export const rightToLeftLocales: readonly InterfaceLocale[] = ['ar'];

@@ -1,0 +1,98 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { useSignup } from '@/api/account';
+import { errorText } from '@/api/error-text';
+import { Modal } from '@/components/modal';
+import { PasswordInput } from '@/components/password-input';
+import { reloadSoon } from '@/components/reload';
+import { TermsText } from '@/components/terms-text';
+import { signupRequestSchema } from '@/contract/validation';
+import { fieldErrors } from './field-errors';
+import { FormField } from './form-field';
+import { translateValidation } from './translated-validation';
+
+const emptyForm = { username: '', email: '', password: '', confirmPassword: '' };
+
+export function SignupForm() {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const signup = useSignup();
+  const [values, setValues] = useState(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!termsAccepted) return;
+    const parsed = signupRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    signup.mutate(parsed.data, { onSuccess: reloadSoon });
+  };
+
+  const field = (name: keyof typeof emptyForm) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+  const error = (name: keyof typeof emptyForm) => translateValidation(errors[name], i18n);
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <h1>
+        <Trans>Sign up</Trans>
+      </h1>
+      <FormField id={`${id}-username`} label={<Trans>Username</Trans>} error={error('username')}>
+        <input type="text" autoComplete="username" {...field('username')} />
+      </FormField>
+      <FormField id={`${id}-email`} label={<Trans>Email</Trans>} error={error('email')}>
+        <input type="email" autoComplete="email" {...field('email')} />
+      </FormField>
+      <FormField id={`${id}-password`} label={<Trans>Password</Trans>} error={error('password')}>
+        <PasswordInput autoComplete="new-password" {...field('password')} />
+      </FormField>
+      <FormField id={`${id}-confirmPassword`} label={<Trans>Confirm password</Trans>} error={error('confirmPassword')}>
+        <PasswordInput autoComplete="new-password" {...field('confirmPassword')} />
+      </FormField>
+      <div className="terms-row">
+        <input
+          id={`${id}-terms`}
+          type="checkbox"
+          checked={termsAccepted}
+          onChange={(event) => setTermsAccepted(event.target.checked)}
+        />
+        <label htmlFor={`${id}-terms`}>
+          <Trans>I accept the terms and conditions</Trans>
+        </label>
+        <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+          <Trans>Read the terms</Trans>
+        </button>
+      </div>
+      {signup.isError ? (
+        <p className="form-error" role="alert">
+          {errorText(signup.error, i18n)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={!termsAccepted || signup.isPending}>
+        <Trans>Register for free</Trans>
+      </button>
+      <p className="form-switch">
+        <Link to="/login">
+          <Trans>Log in</Trans>
+        </Link>
+      </p>
+      {termsOpen ? (
+        <Modal title={t`Terms and conditions`} onClose={() => setTermsOpen(false)}>
+          <TermsText />
+        </Modal>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { Trans } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { contentQueries } from '@/api/content';
+import { BottomSheet } from '@/components/bottom-sheet';
+import type { Category, ContentSummary, SubCategory } from '@/contract/entities';
+import { usePreferences } from '@/stores/preferences';
+import { useIsMobile, useUi } from '@/stores/ui';
+
+function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
+  return (
+    <ul className="content-cards">
+      {contents.map((content) => (
+        <li key={content.id}>
+          <Link to="/reader/$id" params={{ id: content.id }} className="content-card">
+            <span className="content-card-title">{content.title}</span>
+            <span className="content-card-description">{content.description}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SubCategoryRow({ category, selectedId }: { category: Category; selectedId: number | undefined }) {
+  const subCategorySelected = useUi((s) => s.subCategorySelected);
+  return (
+    <ul className="sub-category-row">
+      {category.subCategories.map((sub) => (
+        <li key={sub.id}>
+          <button
+            type="button"
+            className="sub-category"
+            aria-pressed={sub.id === selectedId}
+            onClick={() => subCategorySelected(sub.id)}
+          >
+            <span className="sub-category-title">{sub.title}</span>
+            <span className="sub-category-description">{sub.description}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Categories with their sub-categories; the chosen sub-category's contents show as cards (a sheet on mobile). */
+export function BrowseScreen() {
+  const targetLang = usePreferences((s) => s.targetLang);
+  const { data: categories } = useSuspenseQuery(contentQueries.categories(targetLang));
+  const isMobile = useIsMobile();
+  const selectedSubCategory = useUi((s) => s.selectedSubCategory);
+  const subCategorySelected = useUi((s) => s.subCategorySelected);
+  const closeSheet = useCallback(() => subCategorySelected(0), [subCategorySelected]);
+
+  const allSubCategories = categories.flatMap((category) => category.subCategories);
+  const chosen: SubCategory | undefined = allSubCategories.find((sub) => sub.id === selectedSubCategory);
+  /** On a wide screen something is always shown: the first sub-category until the learner picks one. */
+  const shown = chosen ?? (isMobile ? undefined : allSubCategories[0]);
+
+  if (categories.length === 0) {
+    return (
+      <section className="page">
+        <p>
+          <Trans>There is nothing to read in this language yet.</Trans>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page browse">
+      <h1 className="visually-hidden">
+        <Trans>Library</Trans>
+      </h1>
+      {categories.map((category) => {
+        const shownHere = shown && category.subCategories.some((sub) => sub.id === shown.id) ? shown : undefined;
+        return (
+          <section key={category.id} className="category" aria-labelledby={`category-${category.id}`}>
+            <h2 id={`category-${category.id}`}>{category.title}</h2>
+            <SubCategoryRow category={category} selectedId={shown?.id} />
+            {!isMobile && shownHere ? <ContentCards contents={shownHere.contents} /> : null}
+          </section>
+        );
+      })}
+      {isMobile && chosen ? (
+        <BottomSheet title={chosen.title} onClose={closeSheet}>
+          <ContentCards contents={chosen.contents} />
+        </BottomSheet>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { findUserByEmail, pagesOf, readerAccount, wordsOf } from '@mocks/db';
+import { server } from '@mocks/node';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+const member = { user: signedIn(), homeLang: 'de', targetLang: 'en' } as const;
+
+function storedLevel(lowercase: string) {
+  const reader = findUserByEmail(readerAccount.email);
+  return reader
+    ? wordsOf(reader).find((word) => word.lowercase === lowercase && word.language === 'en')?.level
+    : undefined;
+}
+
+function occurrences(lowercase: string) {
+  return [...document.querySelectorAll<HTMLElement>(`[data-w="${lowercase}"]`)];
+}
+
+async function openMemberPage() {
+  const rendered = await renderApp('/reader/1', member);
+  await screen.findByRole('button', { name: 'Finished' });
+  return rendered;
+}
+
+describe('the member reader', () => {
+  it('opens the page after the highest one finished', async () => {
+    await openMemberPage();
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('In the evening the sky is clear.');
+  });
+
+  it('colours saved words by level', async () => {
+    await openMemberPage();
+    await waitFor(() => expect(occurrences('window')[0]).toHaveAttribute('data-level', '1'));
+    expect(occurrences('evening')[0]).toHaveAttribute('data-level', '0');
+  });
+
+  it('shows the tapped word and its translation, and deselects it on a second tap', async () => {
+    const { user } = await openMemberPage();
+    const cat = occurrences('cat')[0];
+    if (!cat) throw new Error('no cat');
+    await user.click(cat);
+    const box = screen.getByRole('region', { name: 'Translation' });
+    expect(within(box).getByText('cat')).toBeInTheDocument();
+    expect(await within(box).findByText(/Katze/)).toBeInTheDocument();
+    expect(cat).toHaveAttribute('data-selected');
+    await user.click(cat);
+    expect(cat).not.toHaveAttribute('data-selected');
+    expect(within(box).getByText('Tap a word to see its translation.')).toBeInTheDocument();
+  });
+
+  it('translates on demand a word the page translations lack', async () => {
+    server.use(
+      http.get('*/api/v1/translations/:c/:p/:h/:t', () =>
+        HttpResponse.json({ message: 'success', status: 200, details: [] }),
+      ),
+    );
+    const { user } = await openMemberPage();
+    const [cat] = occurrences('cat');
+    if (!cat) throw new Error('no cat');
+    await user.click(cat);
+    expect(await screen.findByText(/Katze/)).toBeInTheDocument();
+  });
+
+  it('recolours every occurrence at once when a level button is pressed, and keeps it', async () => {
+    const { user } = await openMemberPage();
+    const [first] = occurrences('the');
+    if (!first) throw new Error('no the');
+    await user.click(first);
+    await user.click(screen.getByRole('button', { name: '2' }));
+    for (const element of occurrences('the')) expect(element).toHaveAttribute('data-level', '2');
+    expect(occurrences('the').length).toBeGreaterThan(3);
+    await waitFor(() => expect(storedLevel('the')).toBe(2));
+  });
+
+  it.each([
+    ['0', 0],
+    ['y', 0],
+    ['1', 1],
+    ['u', 1],
+    ['2', 2],
+    ['i', 2],
+    ['3', 3],
+    ['o', 3],
+    ['4', 4],
+    ['p', 4],
+  ])('key %s sets level %d', async (key, level) => {
+    const { user } = await openMemberPage();
+    const [sky] = occurrences('sky');
+    if (!sky) throw new Error('no sky');
+    await user.click(sky);
+    await user.keyboard(key);
+    expect(sky).toHaveAttribute('data-level', String(level));
+    await waitFor(() => expect(storedLevel('sky')).toBe(level));
+  });
+
+  it('stores the last of several keys pressed fast', async () => {
+    const { user } = await openMemberPage();
+    const [garden] = occurrences('garden');
+    if (!garden) throw new Error('no garden');
+    await user.click(garden);
+    await user.keyboard('1234');
+    expect(garden).toHaveAttribute('data-level', '4');
+    await waitFor(() => expect(storedLevel('garden')).toBe(4));
+  });
+
+  it('moves to the next and previous word with l and h, skipping punctuation and spaces', async () => {
+    const { user } = await openMemberPage();
+    const [evening] = occurrences('evening');
+    if (!evening) throw new Error('no evening');
+    await user.click(evening);
+    await user.keyboard('l');
+    expect(occurrences('the')[1]).toHaveAttribute('data-selected');
+    await user.keyboard('h');
+    expect(evening).toHaveAttribute('data-selected');
+    await user.keyboard('h');
+    expect(occurrences('the')[0]).toHaveAttribute('data-selected');
+  });
+
+  it('ignores the keys while the learner types in a field', async () => {
+    const { user } = await openMemberPage();
+    const [sky] = occurrences('sky');
+    if (!sky) throw new Error('no sky');
+    await user.click(sky);
+    screen.getByLabelText('Interface language').focus();
+    await user.keyboard('3');
+    expect(sky).toHaveAttribute('data-level', '0');
+  });
+
+  it('shows the word-limit dialog and puts the level back when the server refuses', async () => {
+    server.use(
+      http.post('*/api/v1/userword', () =>
+        HttpResponse.json(
+          {
+            message: 'Forbidden',
+            status: 403,
+            details: [{ error: "You've Reached Your Word Limit", code: 'word_limit' }],
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = await openMemberPage();
+    const [sky] = occurrences('sky');
+    if (!sky) throw new Error('no sky');
+    await user.click(sky);
+    await user.keyboard('2');
+    const dialog = await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" });
+    expect(within(dialog).getByRole('link', { name: 'About streaks' })).toHaveAttribute('href', '/streaks');
+    expect(within(dialog).getByRole('link', { name: 'Coins and diamonds' })).toHaveAttribute('href', '/coins');
+    expect(within(dialog).getByText(/^\d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(sky).toHaveAttribute('data-level', '0');
+  });
+
+  it("puts a changed level back and shows the server's message on another refusal", async () => {
+    server.use(
+      http.post('*/api/v1/userword', () =>
+        HttpResponse.json(
+          { message: 'Internal Server Error', status: 500, details: [{ error: 'Database down', code: 'internal' }] },
+          { status: 500 },
+        ),
+      ),
+    );
+    const { user } = await openMemberPage();
+    const [windowWord] = occurrences('window');
+    if (!windowWord) throw new Error('no window');
+    await waitFor(() => expect(windowWord).toHaveAttribute('data-level', '1'));
+    await user.click(windowWord);
+    await user.keyboard('4');
+    expect(await screen.findByText('Something went wrong on our side, please try again')).toBeInTheDocument();
+    expect(windowWord).toHaveAttribute('data-level', '1');
+  });
+
+  it('turns colouring off with the Levels toggle', async () => {
+    const { user } = await openMemberPage();
+    const toggle = screen.getByRole('button', { name: 'Levels' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('tabpanel')).toHaveClass('levels-off');
+  });
+
+  it('switches speech with the Speak toggle', async () => {
+    const { user } = await openMemberPage();
+    const toggle = screen.getByRole('button', { name: 'Speak' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('saves the finished last page and returns home', async () => {
+    const { user, router } = await openMemberPage();
+    await user.click(screen.getByRole('button', { name: 'Finished' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const reader = findUserByEmail(readerAccount.email);
+    await waitFor(() =>
+      expect(reader ? pagesOf(reader) : []).toContainEqual({ contentId: 1, pageId: 2, language: 'en' }),
+    );
+  });
+});
+
+describe('the visitor reader', () => {
+  it('asks a visitor to log in on a level key', async () => {
+    const { user } = await renderApp('/reader/1', { homeLang: 'de', targetLang: 'en' });
+    await screen.findByRole('button', { name: 'Read Next' });
+    const [cat] = occurrences('cat');
+    if (!cat) throw new Error('no cat');
+    await user.click(cat);
+    await user.keyboard('2');
+    const dialog = screen.getByRole('dialog', { name: 'You are not logged in' });
+    expect(dialog).toHaveTextContent('In order to save your word progress, you need to have an account');
+    expect(within(dialog).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(dialog).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
+    expect(cat).toHaveAttribute('data-level', '0');
+  });
+});

@@ -1,0 +1,271 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiRequestError } from '@/api/client';
+import { contentQueries } from '@/api/content';
+import { errorText } from '@/api/error-text';
+import { translationQueries, useTranslateToken } from '@/api/translations';
+import { useSaveUserPage } from '@/api/user-pages';
+import { levelsOf, useWordLevelSaver, wordQueries } from '@/api/words';
+import { useSession } from '@/components/layout/use-session';
+import type { PageType, UserWord, WordLevel } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { usePreferences } from '@/stores/preferences';
+import { PageText, type WordIndex } from './page-text';
+import { PageTypeLabel } from './page-type-label';
+import { LoginPromptDialog, WordLimitDialog } from './reader-dialogs';
+import { isTypingTarget, readerKeyAction } from './reader-keys';
+import { speak } from './speak';
+import { type Selection, TranslationBox } from './translation-box';
+
+type ReaderScreenProps = {
+  targetLang: LearningLanguage;
+  homeLang: LearningLanguage;
+  contentId: number;
+  pageId: number;
+};
+
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: ReaderScreenProps) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { data: reader } = useSuspenseQuery(contentQueries.reader(targetLang, contentId, pageId));
+  const pageKey = { contentId, pageId, homeLang, targetLang };
+  const { data: translations } = useQuery({ ...translationQueries.page(pageKey), enabled: homeLang !== targetLang });
+  const { data: words } = useQuery({ ...wordQueries.list(), enabled: Boolean(user) });
+  const translateToken = useTranslateToken(pageKey);
+  const { mutate: translate, reset: resetTranslation } = translateToken;
+  const saveUserPage = useSaveUserPage();
+  const levelsShown = usePreferences((s) => s.levelsShown);
+  const speechOn = usePreferences((s) => s.speechOn);
+  const levelsToggled = usePreferences((s) => s.levelsToggled);
+  const speechToggled = usePreferences((s) => s.speechToggled);
+
+  const [tab, setTab] = useState<'text' | 'pages'>('text');
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
+  const index = useRef<WordIndex>({ byWord: new Map(), inOrder: [] });
+  const selectedElement = useRef<HTMLElement | null>(null);
+  const [indexVersion, setIndexVersion] = useState(0);
+
+  const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
+  const translationByToken = useMemo(
+    () => new Map((translations ?? []).map((item) => [item.tokenId, item.translatesTo])),
+    [translations],
+  );
+
+  // Recolours only the words whose level changed; the token list itself never re-renders.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: indexVersion marks a freshly indexed page
+  useLayoutEffect(() => {
+    for (const [word, elements] of index.current.byWord) {
+      const level = String(levels.get(word) ?? 0);
+      if (elements[0]?.dataset.level === level) continue;
+      for (const element of elements) element.dataset.level = level;
+    }
+  }, [levels, indexVersion]);
+
+  const onIndexed = useCallback((fresh: WordIndex) => {
+    index.current = fresh;
+    selectedElement.current = null;
+    const first = fresh.inOrder[0];
+    if (first) first.tabIndex = 0;
+    setSelection(null);
+    setIndexVersion((version) => version + 1);
+  }, []);
+
+  const select = useCallback(
+    (element: HTMLElement, toggle: boolean) => {
+      const previous = selectedElement.current;
+      if (previous) {
+        previous.removeAttribute('data-selected');
+        previous.tabIndex = -1;
+      }
+      if (toggle && previous === element) {
+        selectedElement.current = null;
+        element.tabIndex = 0;
+        setSelection(null);
+        return;
+      }
+      element.dataset.selected = '';
+      element.tabIndex = 0;
+      selectedElement.current = element;
+      const tokenId = Number(element.dataset.id);
+      const lowercase = element.dataset.w ?? '';
+      const display = element.textContent ?? '';
+      setSelection({ tokenId, display, lowercase });
+      if (speechOn) speak(display, targetLang);
+      if (!translationByToken.has(tokenId) && homeLang !== targetLang) {
+        resetTranslation();
+        translate({
+          tokenId,
+          lowerCase: lowercase,
+          targetLanguage: targetLang,
+          homeLanguage: homeLang,
+          contentId,
+          pageId,
+        });
+      }
+    },
+    [speechOn, targetLang, homeLang, translationByToken, translate, resetTranslation, contentId, pageId],
+  );
+  const latestSelect = useRef(select);
+  latestSelect.current = select;
+  /** Stable, so the memoised page text never re-renders for a new handler. */
+  const onWordClick = useCallback((element: HTMLElement) => latestSelect.current(element, true), []);
+
+  const onRefused = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiRequestError && error.details[0]?.code === 'word_limit') setDialog('limit');
+      else toast.error(errorText(error, i18n));
+    },
+    [i18n],
+  );
+  const saveLevel = useWordLevelSaver(onRefused);
+
+  const setLevel = useCallback(
+    (level: WordLevel) => {
+      if (!selection) return;
+      if (!user) {
+        setDialog('login');
+        return;
+      }
+      const word: UserWord = { lowercase: selection.lowercase, level, language: targetLang };
+      // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
+      for (const element of index.current.byWord.get(word.lowercase) ?? []) element.dataset.level = String(level);
+      saveLevel(word);
+    },
+    [selection, user, saveLevel, targetLang],
+  );
+
+  const move = useCallback(
+    (step: 1 | -1) => {
+      const { inOrder } = index.current;
+      if (inOrder.length === 0) return;
+      const current = selectedElement.current ? inOrder.indexOf(selectedElement.current) : -1;
+      const next = inOrder[current === -1 ? (step === 1 ? 0 : inOrder.length - 1) : current + step];
+      if (!next) return;
+      select(next, false);
+      next.focus({ preventScroll: true });
+      next.scrollIntoView({ block: 'nearest' });
+    },
+    [select],
+  );
+
+  useEffect(() => {
+    if (tab !== 'text' || dialog) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      const action = readerKeyAction(event.key);
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === 'level') setLevel(action.level);
+      else move(action.step);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [tab, dialog, setLevel, move]);
+
+  const isLast = pageId >= reader.pages.length - 1;
+  const pageType: PageType = reader.selectedPage.pageType;
+  const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
+  const translation = selection ? translationByToken.get(selection.tokenId) : undefined;
+  const translationStatus =
+    homeLang === targetLang
+      ? 'same-language'
+      : translateToken.isPending
+        ? 'loading'
+        : translateToken.error instanceof ApiRequestError && translateToken.error.details[0]?.code === 'no_translation'
+          ? 'missing'
+          : translateToken.isError
+            ? 'error'
+            : 'idle';
+
+  const openPage = (page: number) => {
+    setTab('text');
+    void navigate({ to: '/reader/$id', params: { id: contentId }, search: { page } });
+  };
+
+  const finishPage = () => {
+    if (user) saveUserPage.mutate({ contentId, pageId, language: targetLang });
+    if (isLast) void navigate({ to: '/' });
+    else openPage(pageId + 1);
+  };
+
+  return (
+    <section className="page reader">
+      <div className="reader-toolbar">
+        <div className="tabs" role="tablist" aria-label={t`Reader`}>
+          <button type="button" role="tab" aria-selected={tab === 'text'} onClick={() => setTab('text')}>
+            <Trans>Text</Trans>
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'pages'} onClick={() => setTab('pages')}>
+            <PageTypeLabel pageType={pageType} />
+          </button>
+        </div>
+        <div className="reader-toggles">
+          <button type="button" className="toggle" aria-pressed={levelsShown} onClick={levelsToggled}>
+            <Trans>Levels</Trans>
+          </button>
+          <button type="button" className="toggle" aria-pressed={speechOn} onClick={speechToggled}>
+            <Trans>Speak</Trans>
+          </button>
+        </div>
+      </div>
+      {tab === 'text' ? (
+        <div role="tabpanel" className={levelsShown ? 'reader-body' : 'reader-body levels-off'}>
+          <PageText sections={reader.sections} lang={targetLang} onIndexed={onIndexed} onWordClick={onWordClick} />
+          <div className="reader-panel">
+            <TranslationBox
+              selection={selection}
+              translation={translation ?? translateToken.data?.translatesTo}
+              status={translationStatus}
+            />
+            <fieldset className="level-panel" disabled={!selection}>
+              <legend>
+                <Trans>Level</Trans>
+              </legend>
+              {([1, 2, 3, 4] as const).map((level) => (
+                <button
+                  key={level}
+                  type="button"
+                  className="level-button"
+                  data-level={level}
+                  aria-pressed={currentLevel === level}
+                  onClick={() => setLevel(level)}
+                >
+                  {level}
+                </button>
+              ))}
+            </fieldset>
+          </div>
+          <button type="button" className="button button-primary read-next" onClick={finishPage}>
+            {isLast ? <Trans>Finished</Trans> : <Trans>Read Next</Trans>}
+          </button>
+        </div>
+      ) : (
+        <div role="tabpanel">
+          <ol className="page-list">
+            {reader.pages.map((page) => (
+              <li key={page.id}>
+                <button
+                  type="button"
+                  className="page-list-item"
+                  aria-current={page.id === pageId ? 'page' : undefined}
+                  onClick={() => openPage(page.id)}
+                >
+                  {page.id + 1}. {capitalise(page.title)}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import {
+  paymentQueries,
+  useBuyItem,
+  useCheckDiscount,
+  useSubscriptionCheckout,
+  useTokenCheckout,
+} from '@/api/payments';
+import { useSession } from '@/components/layout/use-session';
+import { Modal } from '@/components/modal';
+import { diamondPackSavingsPercent, diamondPacks, maxDiscountCodes, storeItems } from '@/contract/constants';
+import type { BuyItemRequest } from '@/contract/endpoints';
+import type { Discount, StoreItem } from '@/contract/entities';
+
+function redirectTo(url: string | undefined) {
+  if (url) window.location.assign(url);
+  else console.error('Checkout session without a redirect URL');
+}
+
+function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange: (next: Discount[]) => void }) {
+  const { t } = useLingui();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const check = useCheckDiscount();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) return;
+    if (discounts.length >= maxDiscountCodes) {
+      setError(t`You can only apply up to 2 discounts`);
+      return;
+    }
+    setError(null);
+    check.mutate(trimmed, {
+      onSuccess: (discount) => {
+        if (!discounts.some((d) => d.code === discount.code)) onChange([...discounts, discount]);
+        setCode('');
+      },
+    });
+  };
+  return (
+    <form className="discount-box" onSubmit={onSubmit}>
+      <label htmlFor="discount-code">
+        <Trans>Discount code</Trans>
+      </label>
+      <input id="discount-code" value={code} onChange={(event) => setCode(event.target.value)} />
+      <button type="submit" className="button button-secondary">
+        <Trans>Apply</Trans>
+      </button>
+      {error ? <p role="alert">{error}</p> : null}
+      <ul>
+        {discounts.map((discount) => (
+          <li key={discount.code}>
+            {discount.code} −{discount.discountPercent}%{' '}
+            <button
+              type="button"
+              className="link-button"
+              aria-label={t`Remove ${discount.code}`}
+              onClick={() => onChange(discounts.filter((d) => d.code !== discount.code))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}
+
+export function StoreScreen() {
+  const { t } = useLingui();
+  const { user } = useSession();
+  const products = useQuery({ ...paymentQueries.products(), enabled: Boolean(user) });
+  const buyItem = useBuyItem();
+  const tokenCheckout = useTokenCheckout();
+  const subscriptionCheckout = useSubscriptionCheckout();
+  const [pending, setPending] = useState<BuyItemRequest | null>(null);
+  const [discounts, setDiscounts] = useState<Discount[]>([]);
+
+  if (!user) {
+    return (
+      <section className="page">
+        <p>
+          <Trans>Log in to visit the store.</Trans>
+        </p>
+        <Link to="/login" className="button button-primary">
+          <Trans>Log in</Trans>
+        </Link>
+      </section>
+    );
+  }
+
+  const pro = products.data?.find((product) => product.name === 'Pro');
+  const diamondProduct = products.data?.find((product) => product.name === 'Diamonds');
+  const itemLabel = (item: StoreItem) =>
+    item.name === 'Word Limit' ? t`+${item.amount} words` : t`+${item.amount} videos`;
+
+  return (
+    <section className="page store">
+      <h1>
+        <Trans>Store</Trans>
+      </h1>
+      <section aria-labelledby="pro-heading" className="store-section">
+        <h2 id="pro-heading">
+          <Trans>Pro Gold</Trans>
+        </h2>
+        <ul className="store-cards">
+          {pro?.prices.map((price) => (
+            <li key={price.id} className="store-card">
+              <p className="price">{price.amount === 0 ? t`Free` : `$${(price.amount / 100).toFixed(2)}`}</p>
+              {price.amount > 0 ? (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => subscriptionCheckout.mutate(price.id, { onSuccess: (s) => redirectTo(s.url) })}
+                >
+                  <Trans>Go Pro Gold</Trans>
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="diamonds-heading" className="store-section">
+        <h2 id="diamonds-heading">
+          <Trans>Diamonds</Trans>
+        </h2>
+        <ul className="store-cards">
+          {diamondPacks.map((pack) => {
+            const price = diamondProduct?.prices.find((p) => p.amount === pack.priceCents);
+            const savings = diamondPackSavingsPercent(pack);
+            return (
+              <li key={pack.priceCents} className="store-card">
+                <p>💎 {pack.diamonds}</p>
+                <p className="price">${(pack.priceCents / 100).toFixed(2)}</p>
+                {savings > 0 ? <p>{t`Save ${savings}%`}</p> : null}
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={!price}
+                  onClick={() => price && tokenCheckout.mutate(price.id, { onSuccess: (s) => redirectTo(s.url) })}
+                >
+                  <Trans>Buy</Trans>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <DiscountBox discounts={discounts} onChange={setDiscounts} />
+      </section>
+      <section aria-labelledby="items-heading" className="store-section">
+        <h2 id="items-heading">
+          <Trans>Boosts</Trans>
+        </h2>
+        <ul className="store-cards">
+          {storeItems.map((item) => (
+            <li key={`${item.name}-${item.amount}`} className="store-card">
+              <p>{itemLabel(item)}</p>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={user.diamondAmount < item.diamondAmount}
+                onClick={() => setPending({ ...item, payWith: 'diamonds' })}
+              >
+                💎 {item.diamondAmount}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={user.creditAmount < item.creditAmount}
+                onClick={() => setPending({ ...item, payWith: 'credits' })}
+              >
+                🪙 {item.creditAmount}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {pending ? (
+        <Modal title={t`Are you sure?`} onClose={() => setPending(null)}>
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={() => setPending(null)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                buyItem.mutate(pending);
+                setPending(null);
+              }}
+            >
+              <Trans>Yes</Trans>
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

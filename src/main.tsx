@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createAppInstance, initialLocale } from './app';
+import { activateLocale } from './i18n/i18n';
+import './styles.css';
+
+async function startMockApi() {
+  if (import.meta.env.VITE_MOCK_API !== 'true') return;
+  const { worker } = await import('@mocks/browser');
+  await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+}
+
+await Promise.all([startMockApi(), activateLocale(initialLocale())]);
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('Missing #root');
+createRoot(rootElement).render(
+  <StrictMode>
+    <App {...createAppInstance()} />
+  </StrictMode>,
+);

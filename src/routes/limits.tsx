@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+export const Route = createFileRoute('/limits')({ component: PlaceholderPage });

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResultPage } from '@/components/result-page';
+
+export const Route = createFileRoute('/store/success')({ component: () => <ResultPage result="success" /> });

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminOnly } from '@/components/admin-only';
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+export const Route = createFileRoute('/uploader')({
+  component: () => (
+    <AdminOnly>
+      <PlaceholderPage />
+    </AdminOnly>
+  ),
+});

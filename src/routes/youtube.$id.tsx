@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VideoPlayerScreen } from '@/features/video/video-player-screen';
+
+export const Route = createFileRoute('/youtube/$id')({ component: VideoPlayerRoute });
+
+function VideoPlayerRoute() {
+  const { id } = Route.useParams();
+  return <VideoPlayerScreen videoId={id} />;
+}

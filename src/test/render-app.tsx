@@ -1,0 +1,48 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { writeStoredUser } from '@/api/session';
+import { App, createAppInstance } from '@/app';
+import type { User } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { usePreferences } from '@/stores/preferences';
+import { useUi } from '@/stores/ui';
+
+type RenderOptions = {
+  user?: User;
+  width?: number;
+  height?: number;
+  homeLang?: LearningLanguage;
+  targetLang?: LearningLanguage;
+};
+
+/** Renders the real route tree at a path with a fresh QueryClient; the API is msw's. */
+export async function renderApp(path: string, options: RenderOptions = {}) {
+  if (options.user) writeStoredUser(options.user);
+  usePreferences.setState({
+    homeLang: options.homeLang ?? 'en',
+    targetLang: options.targetLang ?? 'en',
+    locale: 'en',
+    levelsShown: true,
+    speechOn: false,
+  });
+  const width = options.width ?? 1280;
+  const height = options.height ?? 800;
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
+  useUi.setState({
+    windowWidth: width,
+    windowHeight: height,
+    burgerOpen: false,
+    openMenu: null,
+    selectedSubCategory: 0,
+  });
+  const instance = createAppInstance(createMemoryHistory({ initialEntries: [path] }), { retry: false });
+  const userEvents = userEvent.setup();
+  await act(async () => {
+    render(<App {...instance} />);
+  });
+  await screen.findByRole('banner');
+  return { ...instance, user: userEvents };
+}
