@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { UserWord } from '@/contract/entities';
+import { afterPaint } from '@/lib/after-paint';
 import { fetchDetails } from './client';
 
 export const wordQueries = {
@@ -37,15 +38,6 @@ export function levelsOf(words: readonly UserWord[] | undefined, language: strin
 }
 
 type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: UserWord | null };
-
-/** Runs work after the browser has painted the optimistic change, so the request never delays the recolour. */
-function afterPaint(work: () => void): void {
-  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden) {
-    requestAnimationFrame(() => setTimeout(work, 0));
-  } else {
-    setTimeout(work, 0);
-  }
-}
 
 /**
  * Saving a level is optimistic and queued per word: the cached list (and so every occurrence on the page)

@@ -2,8 +2,11 @@ import { memo, useLayoutEffect, useRef } from 'react';
 import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 
-/** The word elements of a rendered page, by lowercase form and in reading order. */
-export type WordIndex = { byWord: Map<string, HTMLElement[]>; inOrder: HTMLElement[] };
+/**
+ * The word elements of a rendered page, by lowercase form and in reading order, and the paragraphs outside the
+ * viewport (kept up to date while the page shows; empty where the browser cannot tell, so all count as visible).
+ */
+export type WordIndex = { byWord: Map<string, HTMLElement[]>; inOrder: HTMLElement[]; offScreen: Set<Element> };
 
 type PageTextProps = {
   sections: readonly Section[];
@@ -14,7 +17,8 @@ type PageTextProps = {
 };
 
 /**
- * The page's tokens, rendered once per page. Levels and the selection are data attributes set on the indexed
+ * The page's tokens, rendered once per page. Words are spans with button semantics (a roving tab stop, Enter and
+ * Space select): a real <button> is an atomic inline box, and thousands of them make recolouring cost a third more. Levels and the selection are data attributes set on the indexed
  * elements, so pressing a level key never re-renders thousands of tokens. Paragraphs use
  * `content-visibility: auto` (in CSS) so off-screen ones cost nothing to lay out.
  */
@@ -22,28 +26,48 @@ export const PageText = memo(function PageText({ sections, lang, onIndexed, onWo
   const container = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
+    const root = container.current;
     const byWord = new Map<string, HTMLElement[]>();
     const inOrder: HTMLElement[] = [];
-    for (const element of container.current?.querySelectorAll<HTMLElement>('[data-w]') ?? []) {
+    const offScreen = new Set<Element>();
+    for (const element of root?.querySelectorAll<HTMLElement>('[data-w]') ?? []) {
       const word = element.dataset.w ?? '';
       const list = byWord.get(word);
       if (list) list.push(element);
       else byWord.set(word, [element]);
       inOrder.push(element);
     }
-    onIndexed({ byWord, inOrder });
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            for (const entry of entries) {
+              if (entry.isIntersecting) offScreen.delete(entry.target);
+              else offScreen.add(entry.target);
+            }
+          })
+        : undefined;
+    for (const paragraph of root?.children ?? []) observer?.observe(paragraph);
+    onIndexed({ byWord, inOrder, offScreen });
+    return () => observer?.disconnect();
   }, [onIndexed]);
 
+  const activate = (target: EventTarget) => {
+    const word = (target as HTMLElement).closest<HTMLElement>('[data-w]');
+    if (word) onWordClick(word);
+  };
+
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: clicks are delegated to the word buttons inside
-    // biome-ignore lint/a11y/useKeyWithClickEvents: each word is a button and handles its own keys
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicks and keys are delegated to the words inside
     <div
       ref={container}
       className="reader-text"
       lang={lang}
-      onClick={(event) => {
-        const word = (event.target as HTMLElement).closest<HTMLElement>('[data-w]');
-        if (word) onWordClick(word);
+      onClick={(event) => activate(event.target)}
+      onKeyDown={(event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && !event.repeat) {
+          event.preventDefault();
+          activate(event.target);
+        }
       }}
     >
       {sections.map((section, index) => (
@@ -51,8 +75,9 @@ export const PageText = memo(function PageText({ sections, lang, onIndexed, onWo
         <p key={index} className="reader-paragraph">
           {section.tokens.map((token) =>
             token.isWord ? (
-              <button
-                type="button"
+              // biome-ignore lint/a11y/useSemanticElements: thousands of <button>s (atomic inline boxes) make recolouring slow
+              <span
+                role="button"
                 key={token.id}
                 className="word"
                 data-w={token.lowercase}
@@ -61,7 +86,7 @@ export const PageText = memo(function PageText({ sections, lang, onIndexed, onWo
                 tabIndex={-1}
               >
                 {token.display}
-              </button>
+              </span>
             ) : (
               token.display
             ),

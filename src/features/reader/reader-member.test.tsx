@@ -2,7 +2,7 @@ import { findUserByEmail, pagesOf, readerAccount, wordsOf } from '@mocks/db';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -94,6 +94,51 @@ describe('the member reader', () => {
     await user.keyboard(key);
     expect(sky).toHaveAttribute('data-level', String(level));
     await waitFor(() => expect(storedLevel('sky')).toBe(level));
+  });
+
+  it('recolours the occurrences outside the viewport too, right after the frame', async () => {
+    // Only the first paragraph is on screen; the rest are reported outside the viewport.
+    const observed: Element[] = [];
+    class ViewportStub {
+      readonly report: IntersectionObserverCallback;
+      constructor(report: IntersectionObserverCallback) {
+        this.report = report;
+      }
+      observe(target: Element) {
+        observed.push(target);
+        const isIntersecting = target === target.parentElement?.firstElementChild;
+        this.report([{ target, isIntersecting } as IntersectionObserverEntry], this as never);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', ViewportStub);
+    try {
+      const { user } = await openMemberPage();
+      expect(observed.length).toBeGreaterThan(1);
+      const the = occurrences('the');
+      const onScreen = the.filter((element) => element.parentElement === observed[0]);
+      const offScreen = the.filter((element) => element.parentElement !== observed[0]);
+      expect(onScreen.length).toBeGreaterThan(0);
+      expect(offScreen.length).toBeGreaterThan(0);
+      await user.click(onScreen[0] as HTMLElement);
+      await user.keyboard('3');
+      for (const element of onScreen) expect(element).toHaveAttribute('data-level', '3');
+      await waitFor(() => {
+        for (const element of offScreen) expect(element).toHaveAttribute('data-level', '3');
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('selects a focused word with Enter', async () => {
+    const { user } = await openMemberPage();
+    const [sky] = occurrences('sky');
+    if (!sky) throw new Error('no sky');
+    sky.focus();
+    await user.keyboard('{Enter}');
+    expect(sky).toHaveAttribute('data-selected');
+    expect(within(screen.getByRole('region', { name: 'Translation' })).getByText('sky')).toBeInTheDocument();
   });
 
   it('stores the last of several keys pressed fast', async () => {

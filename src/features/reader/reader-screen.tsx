@@ -12,6 +12,7 @@ import { levelsOf, useWordLevelSaver, wordQueries } from '@/api/words';
 import { useSession } from '@/components/layout/use-session';
 import type { PageType, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { afterPaint } from '@/lib/after-paint';
 import { usePreferences } from '@/stores/preferences';
 import { PageText, type WordIndex } from './page-text';
 import { PageTypeLabel } from './page-type-label';
@@ -48,7 +49,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   const [tab, setTab] = useState<'text' | 'pages'>('text');
   const [selection, setSelection] = useState<Selection | null>(null);
   const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
-  const index = useRef<WordIndex>({ byWord: new Map(), inOrder: [] });
+  const index = useRef<WordIndex>({ byWord: new Map(), inOrder: [], offScreen: new Set() });
   const selectedElement = useRef<HTMLElement | null>(null);
   const [indexVersion, setIndexVersion] = useState(0);
 
@@ -58,18 +59,23 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
     [translations],
   );
 
+  /** The level each word's elements show (or will show right after this frame); absent = 0, as rendered. */
+  const painted = useRef(new Map<string, number>());
+
   // Recolours only the words whose level changed; the token list itself never re-renders.
   // biome-ignore lint/correctness/useExhaustiveDependencies: indexVersion marks a freshly indexed page
   useLayoutEffect(() => {
     for (const [word, elements] of index.current.byWord) {
-      const level = String(levels.get(word) ?? 0);
-      if (elements[0]?.dataset.level === level) continue;
-      for (const element of elements) element.dataset.level = level;
+      const level = levels.get(word) ?? 0;
+      if ((painted.current.get(word) ?? 0) === level) continue;
+      painted.current.set(word, level);
+      for (const element of elements) element.dataset.level = String(level);
     }
   }, [levels, indexVersion]);
 
   const onIndexed = useCallback((fresh: WordIndex) => {
     index.current = fresh;
+    painted.current = new Map();
     selectedElement.current = null;
     const first = fresh.inOrder[0];
     if (first) first.tabIndex = 0;
@@ -100,13 +106,17 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       if (speechOn) speak(display, targetLang);
       if (!translationByToken.has(tokenId) && homeLang !== targetLang) {
         resetTranslation();
-        translate({
-          tokenId,
-          lowerCase: lowercase,
-          targetLanguage: targetLang,
-          homeLanguage: homeLang,
-          contentId,
-          pageId,
+        // The word shows first; the request goes out once that frame is painted, if the word is still selected.
+        afterPaint(() => {
+          if (selectedElement.current !== element) return;
+          translate({
+            tokenId,
+            lowerCase: lowercase,
+            targetLanguage: targetLang,
+            homeLanguage: homeLang,
+            contentId,
+            pageId,
+          });
         });
       }
     },
@@ -135,7 +145,18 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       }
       const word: UserWord = { lowercase: selection.lowercase, level, language: targetLang };
       // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
-      for (const element of index.current.byWord.get(word.lowercase) ?? []) element.dataset.level = String(level);
+      // Occurrences in paragraphs outside the viewport change right after this frame.
+      painted.current.set(word.lowercase, level);
+      const later: HTMLElement[] = [];
+      for (const element of index.current.byWord.get(word.lowercase) ?? []) {
+        if (element.parentElement && index.current.offScreen.has(element.parentElement)) later.push(element);
+        else element.dataset.level = String(level);
+      }
+      if (later.length > 0) {
+        afterPaint(() => {
+          for (const element of later) element.dataset.level = String(level);
+        });
+      }
       saveLevel(word);
     },
     [selection, user, saveLevel, targetLang],
