@@ -262,9 +262,22 @@ async function main() {
     console.log(
       `every occurrence recoloured:   ${app.recoloured ? 'yes' : 'NO'}               ${naive.recoloured ? 'yes' : 'NO'}`,
     );
-    console.log('\nGoals: key median ≤ 40 ms and max ≤ 80 ms, at most 0.35× naive; tap median ≤ 50 ms.');
-    const met = app.keyMedian <= 40 && app.keyMax <= 80 && ratio <= 0.35 && app.tapMedian <= 50 && app.recoloured;
-    console.log(met ? 'All goals met.' : 'Some goals NOT met.');
+    // The absolute goals were set where the naive reference took 96 ms; how fast is this machine right now?
+    const pace = naive.keyMedian / 96;
+    console.log(
+      `\nMachine pace: the naive reference took ${naive.keyMedian.toFixed(0)} ms here, 96 ms where the goals were set ` +
+        `(${pace.toFixed(2)}×${pace > 1.2 ? '; absolute figures read high in this run' : ''}).`,
+    );
+    console.log('Goals: key median ≤ 40 ms and max ≤ 80 ms, at most 0.35× naive; tap median ≤ 50 ms.');
+    const goals: [string, boolean][] = [
+      ['key median', app.keyMedian <= 40],
+      ['key max', app.keyMax <= 80],
+      ['ratio', ratio <= 0.35],
+      ['tap median', app.tapMedian <= 50],
+      ['every occurrence recoloured', app.recoloured],
+    ];
+    const missed = goals.filter(([, met]) => !met).map(([name]) => name);
+    console.log(missed.length === 0 ? 'All goals met.' : `Goals NOT met: ${missed.join(', ')}.`);
   } finally {
     await browser.close();
     server.kill();
