@@ -18,9 +18,10 @@ type PageTextProps = {
 
 /**
  * The page's tokens, rendered once per page. Words are spans with button semantics (a roving tab stop, Enter and
- * Space select): a real <button> is an atomic inline box, and thousands of them make recolouring cost a third more. Levels and the selection are data attributes set on the indexed
- * elements, so pressing a level key never re-renders thousands of tokens. Paragraphs use
- * `content-visibility: auto` (in CSS) so off-screen ones cost nothing to lay out.
+ * Space select): a real <button> is an atomic inline box, and thousands of them make recolouring a third dearer.
+ * Levels and the selection are data attributes set on the indexed elements, so pressing a level key never
+ * re-renders thousands of tokens. Paragraphs use `content-visibility: auto` (in CSS) so off-screen ones cost
+ * nothing to lay out.
  */
 export const PageText = memo(function PageText({ sections, lang, onIndexed, onWordClick }: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);

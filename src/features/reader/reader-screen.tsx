@@ -154,7 +154,9 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       }
       if (later.length > 0) {
         afterPaint(() => {
-          for (const element of later) element.dataset.level = String(level);
+          // The level meant by then: a later key, or a refusal rolled back meanwhile, wins over this one.
+          const meant = String(painted.current.get(word.lowercase) ?? 0);
+          for (const element of later) element.dataset.level = meant;
         });
       }
       saveLevel(word);
