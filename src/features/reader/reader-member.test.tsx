@@ -131,6 +131,18 @@ describe('the member reader', () => {
     }
   });
 
+  it("marks the selected word's level in the level panel, and follows a key", async () => {
+    const { user } = await openMemberPage();
+    const [saved] = occurrences('window');
+    if (!saved) throw new Error('no window');
+    await user.click(saved);
+    const panel = screen.getByRole('group', { name: 'Level' });
+    expect(within(panel).getByRole('button', { name: '1' })).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('3');
+    expect(within(panel).getByRole('button', { name: '3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(panel).getByRole('button', { name: '1' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('selects a focused word with Enter', async () => {
     const { user } = await openMemberPage();
     const [sky] = occurrences('sky');

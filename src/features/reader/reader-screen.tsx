@@ -18,8 +18,10 @@ import { PageText, type WordIndex } from './page-text';
 import { PageTypeLabel } from './page-type-label';
 import { LoginPromptDialog, WordLimitDialog } from './reader-dialogs';
 import { isTypingTarget, readerKeyAction } from './reader-keys';
+import { ReaderPanel } from './reader-panel';
+import { createSelectionStore } from './selection-store';
 import { speak } from './speak';
-import { type Selection, TranslationBox } from './translation-box';
+import type { TranslationStatus } from './translation-box';
 
 type ReaderScreenProps = {
   targetLang: LearningLanguage;
@@ -47,7 +49,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   const speechToggled = usePreferences((s) => s.speechToggled);
 
   const [tab, setTab] = useState<'text' | 'pages'>('text');
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selectionStore] = useState(createSelectionStore);
   const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
   const index = useRef<WordIndex>({ byWord: new Map(), inOrder: [], offScreen: new Set() });
   const selectedElement = useRef<HTMLElement | null>(null);
@@ -73,15 +75,18 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
     }
   }, [levels, indexVersion]);
 
-  const onIndexed = useCallback((fresh: WordIndex) => {
-    index.current = fresh;
-    painted.current = new Map();
-    selectedElement.current = null;
-    const first = fresh.inOrder[0];
-    if (first) first.tabIndex = 0;
-    setSelection(null);
-    setIndexVersion((version) => version + 1);
-  }, []);
+  const onIndexed = useCallback(
+    (fresh: WordIndex) => {
+      index.current = fresh;
+      painted.current = new Map();
+      selectedElement.current = null;
+      const first = fresh.inOrder[0];
+      if (first) first.tabIndex = 0;
+      selectionStore.set(null);
+      setIndexVersion((version) => version + 1);
+    },
+    [selectionStore],
+  );
 
   const select = useCallback(
     (element: HTMLElement, toggle: boolean) => {
@@ -93,7 +98,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       if (toggle && previous === element) {
         selectedElement.current = null;
         element.tabIndex = 0;
-        setSelection(null);
+        selectionStore.set(null);
         return;
       }
       element.dataset.selected = '';
@@ -102,7 +107,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       const tokenId = Number(element.dataset.id);
       const lowercase = element.dataset.w ?? '';
       const display = element.textContent ?? '';
-      setSelection({ tokenId, display, lowercase });
+      selectionStore.set({ tokenId, display, lowercase });
       if (speechOn) speak(display, targetLang);
       if (!translationByToken.has(tokenId) && homeLang !== targetLang) {
         resetTranslation();
@@ -120,7 +125,17 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
         });
       }
     },
-    [speechOn, targetLang, homeLang, translationByToken, translate, resetTranslation, contentId, pageId],
+    [
+      speechOn,
+      targetLang,
+      homeLang,
+      translationByToken,
+      translate,
+      resetTranslation,
+      contentId,
+      pageId,
+      selectionStore,
+    ],
   );
   const latestSelect = useRef(select);
   latestSelect.current = select;
@@ -138,6 +153,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
 
   const setLevel = useCallback(
     (level: WordLevel) => {
+      const selection = selectionStore.get();
       if (!selection) return;
       if (!user) {
         setDialog('login');
@@ -161,7 +177,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       }
       saveLevel(word);
     },
-    [selection, user, saveLevel, targetLang],
+    [selectionStore, user, saveLevel, targetLang],
   );
 
   const move = useCallback(
@@ -194,9 +210,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
 
   const isLast = pageId >= reader.pages.length - 1;
   const pageType: PageType = reader.selectedPage.pageType;
-  const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
-  const translation = selection ? translationByToken.get(selection.tokenId) : undefined;
-  const translationStatus =
+  const translationStatus: TranslationStatus =
     homeLang === targetLang
       ? 'same-language'
       : translateToken.isPending
@@ -241,30 +255,14 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       {tab === 'text' ? (
         <div role="tabpanel" className={levelsShown ? 'reader-body' : 'reader-body levels-off'}>
           <PageText sections={reader.sections} lang={targetLang} onIndexed={onIndexed} onWordClick={onWordClick} />
-          <div className="reader-panel">
-            <TranslationBox
-              selection={selection}
-              translation={translation ?? translateToken.data?.translatesTo}
-              status={translationStatus}
-            />
-            <fieldset className="level-panel" disabled={!selection}>
-              <legend>
-                <Trans>Level</Trans>
-              </legend>
-              {([1, 2, 3, 4] as const).map((level) => (
-                <button
-                  key={level}
-                  type="button"
-                  className="level-button"
-                  data-level={level}
-                  aria-pressed={currentLevel === level}
-                  onClick={() => setLevel(level)}
-                >
-                  {level}
-                </button>
-              ))}
-            </fieldset>
-          </div>
+          <ReaderPanel
+            selectionStore={selectionStore}
+            levels={levels}
+            translationByToken={translationByToken}
+            onDemandTranslation={translateToken.data?.translatesTo}
+            status={translationStatus}
+            onLevel={setLevel}
+          />
           <button type="button" className="button button-primary read-next" onClick={finishPage}>
             {isLast ? <Trans>Finished</Trans> : <Trans>Read Next</Trans>}
           </button>

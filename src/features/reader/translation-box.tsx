@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 export type Selection = { tokenId: number; display: string; lowercase: string };
 
+export type TranslationStatus = 'idle' | 'loading' | 'missing' | 'error' | 'same-language';
+
 type TranslationBoxProps = {
   selection: Selection | null;
   translation: string | undefined;
-  status: 'idle' | 'loading' | 'missing' | 'error' | 'same-language';
+  status: TranslationStatus;
 };
 
 /** The selected word's display form and its translation. */

@@ -1,0 +1,50 @@
+import { Trans } from '@lingui/react/macro';
+import type { WordLevel } from '@/contract/entities';
+import { type SelectionStore, useSelection } from './selection-store';
+import { TranslationBox, type TranslationStatus } from './translation-box';
+
+type ReaderPanelProps = {
+  selectionStore: SelectionStore;
+  levels: ReadonlyMap<string, number>;
+  translationByToken: ReadonlyMap<number, string>;
+  /** The on-demand translation of the selected word, when the page's translations lacked it. */
+  onDemandTranslation: string | undefined;
+  status: TranslationStatus;
+  onLevel: (level: WordLevel) => void;
+};
+
+/** The translation box and the level panel: the only part of the reader a tap re-renders. */
+export function ReaderPanel({
+  selectionStore,
+  levels,
+  translationByToken,
+  onDemandTranslation,
+  status,
+  onLevel,
+}: ReaderPanelProps) {
+  const selection = useSelection(selectionStore);
+  const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
+  const translation = selection ? (translationByToken.get(selection.tokenId) ?? onDemandTranslation) : undefined;
+  return (
+    <div className="reader-panel">
+      <TranslationBox selection={selection} translation={translation} status={status} />
+      <fieldset className="level-panel" disabled={!selection}>
+        <legend>
+          <Trans>Level</Trans>
+        </legend>
+        {([1, 2, 3, 4] as const).map((level) => (
+          <button
+            key={level}
+            type="button"
+            className="level-button"
+            data-level={level}
+            aria-pressed={currentLevel === level}
+            onClick={() => onLevel(level)}
+          >
+            {level}
+          </button>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
