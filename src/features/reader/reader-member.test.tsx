@@ -1,4 +1,5 @@
 import { findUserByEmail, pagesOf, readerAccount, wordsOf } from '@mocks/db';
+import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -62,6 +63,29 @@ describe('the member reader', () => {
     if (!cat) throw new Error('no cat');
     await user.click(cat);
     expect(await screen.findByText(/Katze/)).toBeInTheDocument();
+  });
+
+  it('says a word has no translation, and only for that word', async () => {
+    server.use(
+      http.get('*/api/v1/translations/:c/:p/:h/:t', () =>
+        HttpResponse.json({ message: 'success', status: 200, details: [] }),
+      ),
+      http.post('*/api/v1/translation', async ({ request }) => {
+        const body = (await request.clone().json()) as { lowerCase: string };
+        if (body.lowerCase !== 'cat') return undefined;
+        return fail(404, 'no_translation', 'No translation found for this word');
+      }),
+    );
+    const { user } = await openMemberPage();
+    const [cat] = occurrences('cat');
+    const [sky] = occurrences('sky');
+    if (!cat || !sky) throw new Error('no cat or sky');
+    const box = screen.getByRole('region', { name: 'Translation' });
+    await user.click(cat);
+    expect(await within(box).findByText('No translation found for this word')).toBeInTheDocument();
+    await user.click(sky);
+    expect(await within(box).findByText(/Himmel/)).toBeInTheDocument();
+    expect(within(box).queryByText('No translation found for this word')).not.toBeInTheDocument();
   });
 
   it('recolours every occurrence at once when a level button is pressed, and keeps it', async () => {

@@ -7,24 +7,23 @@ type ReaderPanelProps = {
   selectionStore: SelectionStore;
   levels: ReadonlyMap<string, number>;
   translationByToken: ReadonlyMap<number, string>;
-  /** The on-demand translation of the selected word, when the page's translations lacked it. */
-  onDemandTranslation: string | undefined;
-  status: TranslationStatus;
+  /**
+   * The last on-demand translation (asked for when the page's translations lacked a word) and its status; it
+   * counts only for the token it was asked for, so nothing needs resetting on a tap.
+   */
+  onDemand: { tokenId: number | undefined; translation: string | undefined; status: TranslationStatus };
   onLevel: (level: WordLevel) => void;
 };
 
 /** The translation box and the level panel: the only part of the reader a tap re-renders. */
-export function ReaderPanel({
-  selectionStore,
-  levels,
-  translationByToken,
-  onDemandTranslation,
-  status,
-  onLevel,
-}: ReaderPanelProps) {
+export function ReaderPanel({ selectionStore, levels, translationByToken, onDemand, onLevel }: ReaderPanelProps) {
   const selection = useSelection(selectionStore);
   const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
-  const translation = selection ? (translationByToken.get(selection.tokenId) ?? onDemandTranslation) : undefined;
+  const own = selection !== null && onDemand.tokenId === selection.tokenId;
+  const translation = selection
+    ? (translationByToken.get(selection.tokenId) ?? (own ? onDemand.translation : undefined))
+    : undefined;
+  const status = onDemand.status === 'same-language' || own ? onDemand.status : 'idle';
   return (
     <div className="reader-panel">
       <TranslationBox selection={selection} translation={translation} status={status} />

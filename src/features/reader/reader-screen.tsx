@@ -41,7 +41,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   const { data: translations } = useQuery({ ...translationQueries.page(pageKey), enabled: homeLang !== targetLang });
   const { data: words } = useQuery({ ...wordQueries.list(), enabled: Boolean(user) });
   const translateToken = useTranslateToken(pageKey);
-  const { mutate: translate, reset: resetTranslation } = translateToken;
+  const { mutate: translate } = translateToken;
   const saveUserPage = useSaveUserPage();
   const levelsShown = usePreferences((s) => s.levelsShown);
   const speechOn = usePreferences((s) => s.speechOn);
@@ -110,7 +110,6 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       selectionStore.set({ tokenId, display, lowercase });
       if (speechOn) speak(display, targetLang);
       if (!translationByToken.has(tokenId) && homeLang !== targetLang) {
-        resetTranslation();
         // The word shows first; the request goes out once that frame is painted, if the word is still selected.
         afterPaint(() => {
           if (selectedElement.current !== element) return;
@@ -125,17 +124,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
         });
       }
     },
-    [
-      speechOn,
-      targetLang,
-      homeLang,
-      translationByToken,
-      translate,
-      resetTranslation,
-      contentId,
-      pageId,
-      selectionStore,
-    ],
+    [speechOn, targetLang, homeLang, translationByToken, translate, contentId, pageId, selectionStore],
   );
   const latestSelect = useRef(select);
   latestSelect.current = select;
@@ -259,8 +248,11 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
             selectionStore={selectionStore}
             levels={levels}
             translationByToken={translationByToken}
-            onDemandTranslation={translateToken.data?.translatesTo}
-            status={translationStatus}
+            onDemand={{
+              tokenId: translateToken.variables?.tokenId,
+              translation: translateToken.data?.translatesTo,
+              status: translationStatus,
+            }}
             onLevel={setLevel}
           />
           <button type="button" className="button button-primary read-next" onClick={finishPage}>
