@@ -64,16 +64,33 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   /** The level each word's elements show (or will show right after this frame); absent = 0, as rendered. */
   const painted = useRef(new Map<string, number>());
 
+  /**
+   * Recolours every occurrence of a word: those in paragraphs on screen now, the rest right after this frame is
+   * painted, with the level meant by then (a later key, or a refusal rolled back meanwhile, wins).
+   */
+  const paint = useCallback((word: string, level: number) => {
+    painted.current.set(word, level);
+    const { byWord, offScreen } = index.current;
+    const later: HTMLElement[] = [];
+    for (const element of byWord.get(word) ?? []) {
+      if (element.parentElement && offScreen.has(element.parentElement)) later.push(element);
+      else element.dataset.level = String(level);
+    }
+    if (later.length === 0) return;
+    afterPaint(() => {
+      const meant = String(painted.current.get(word) ?? 0);
+      for (const element of later) element.dataset.level = meant;
+    });
+  }, []);
+
   // Recolours only the words whose level changed; the token list itself never re-renders.
   // biome-ignore lint/correctness/useExhaustiveDependencies: indexVersion marks a freshly indexed page
   useLayoutEffect(() => {
-    for (const [word, elements] of index.current.byWord) {
+    for (const word of index.current.byWord.keys()) {
       const level = levels.get(word) ?? 0;
-      if ((painted.current.get(word) ?? 0) === level) continue;
-      painted.current.set(word, level);
-      for (const element of elements) element.dataset.level = String(level);
+      if ((painted.current.get(word) ?? 0) !== level) paint(word, level);
     }
-  }, [levels, indexVersion]);
+  }, [levels, indexVersion, paint]);
 
   const onIndexed = useCallback(
     (fresh: WordIndex) => {
@@ -150,23 +167,10 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       }
       const word: UserWord = { lowercase: selection.lowercase, level, language: targetLang };
       // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
-      // Occurrences in paragraphs outside the viewport change right after this frame.
-      painted.current.set(word.lowercase, level);
-      const later: HTMLElement[] = [];
-      for (const element of index.current.byWord.get(word.lowercase) ?? []) {
-        if (element.parentElement && index.current.offScreen.has(element.parentElement)) later.push(element);
-        else element.dataset.level = String(level);
-      }
-      if (later.length > 0) {
-        afterPaint(() => {
-          // The level meant by then: a later key, or a refusal rolled back meanwhile, wins over this one.
-          const meant = String(painted.current.get(word.lowercase) ?? 0);
-          for (const element of later) element.dataset.level = meant;
-        });
-      }
+      paint(word.lowercase, level);
       saveLevel(word);
     },
-    [selectionStore, user, saveLevel, targetLang],
+    [selectionStore, user, saveLevel, targetLang, paint],
   );
 
   const move = useCallback(
