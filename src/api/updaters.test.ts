@@ -4,7 +4,7 @@ import { arrangeProducts } from './payments';
 import { withTranslation } from './translations';
 import { nextPageNumber } from './user-pages';
 import { shiftSections } from './videos';
-import { withWordLevel } from './words';
+import { findWord, levelsOf, withoutWord, withWordLevel } from './words';
 
 describe('withWordLevel', () => {
   const saved = [{ lowercase: 'haus', level: 1, language: 'de' as const }];
@@ -27,6 +27,60 @@ describe('withWordLevel', () => {
     expect(withWordLevel(undefined, { lowercase: 'a', level: 4, language: 'en' })).toEqual([
       { lowercase: 'a', level: 4, language: 'en' },
     ]);
+  });
+
+  it('leaves the list it was given as it was', () => {
+    const before = [...saved];
+    withWordLevel(saved, { lowercase: 'haus', level: 4, language: 'de' });
+    withWordLevel(saved, { lowercase: 'maus', level: 2, language: 'de' });
+    expect(saved).toEqual(before);
+  });
+
+  it('finds a word saved by a chain of updates, and a word set twice only once', () => {
+    let words = withWordLevel(saved, { lowercase: 'maus', level: 1, language: 'de' });
+    words = withWordLevel(words, { lowercase: 'maus', level: 3, language: 'de' });
+    words = withWordLevel(words, { lowercase: 'haus', level: 2, language: 'de' });
+    expect(words).toEqual([
+      { lowercase: 'haus', level: 2, language: 'de' },
+      { lowercase: 'maus', level: 3, language: 'de' },
+    ]);
+    expect(findWord(words, { lowercase: 'maus', language: 'de' })?.level).toBe(3);
+  });
+
+  it('starts again from an older list as it was', () => {
+    const later = withWordLevel(saved, { lowercase: 'maus', level: 1, language: 'de' });
+    withWordLevel(later, { lowercase: 'baum', level: 1, language: 'de' });
+    expect(withWordLevel(saved, { lowercase: 'baum', level: 2, language: 'de' })).toEqual([
+      ...saved,
+      { lowercase: 'baum', level: 2, language: 'de' },
+    ]);
+  });
+});
+
+describe('levelsOf', () => {
+  const saved = [
+    { lowercase: 'haus', level: 1, language: 'de' as const },
+    { lowercase: 'house', level: 3, language: 'en' as const },
+  ];
+
+  it("reads one language's levels by lowercase form", () => {
+    const levels = levelsOf(saved, 'de');
+    expect([levels.get('haus'), levels.get('house')]).toEqual([1, undefined]);
+  });
+
+  it('keeps showing the levels of the list it was made from after later updates', () => {
+    const levels = levelsOf(saved, 'de');
+    const next = withWordLevel(saved, { lowercase: 'maus', level: 4, language: 'de' });
+    withWordLevel(next, { lowercase: 'haus', level: 2, language: 'de' });
+    expect([levels.get('haus'), levels.get('maus')]).toEqual([1, undefined]);
+    expect(levelsOf(next, 'de').get('maus')).toBe(4);
+  });
+
+  it('forgets a word rolled back out of the list', () => {
+    const added = withWordLevel(saved, { lowercase: 'maus', level: 4, language: 'de' });
+    const rolledBack = withoutWord(added, { lowercase: 'maus', language: 'de' });
+    const readded = withWordLevel(rolledBack, { lowercase: 'baum', level: 2, language: 'de' });
+    expect([levelsOf(readded, 'de').get('maus'), levelsOf(readded, 'de').get('baum')]).toEqual([undefined, 2]);
   });
 });
 

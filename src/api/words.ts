@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { MutationObserver, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import type { UserWord } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { fetchDetails } from './client';
 
@@ -11,30 +12,76 @@ export const wordQueries = {
       queryKey: [...wordQueries.all(), 'list'],
       queryFn: ({ signal }) => fetchDetails('userWords', { signal }),
       staleTime: Number.POSITIVE_INFINITY,
+      // Comparing 100,000 words deeply on every level key would cost more than the re-render it might save; the
+      // updaters below already keep every unchanged word as it was.
+      structuralSharing: false,
     }),
 };
 
-const sameWord = (a: UserWord, b: Pick<UserWord, 'lowercase' | 'language'>) =>
-  a.lowercase === b.lowercase && a.language === b.language;
+const wordListKey = wordQueries.list().queryKey;
+
+const keyOf = (word: Pick<UserWord, 'lowercase' | 'language'>) => `${word.language}\u0000${word.lowercase}`;
+
+/**
+ * Where each word stands in a cached list, built once per list and carried forward by `withWordLevel` to the list
+ * it makes: a learner with 100,000 saved words pays one array copy per level key, not a search of the list and a
+ * rebuilt lookup. The map only ever gains positions past a list's end, so an older list reads it safely too.
+ */
+type Positions = { list: readonly UserWord[]; at: Map<string, number> };
+const positionsByList = new WeakMap<readonly UserWord[], Positions>();
+
+function positionsOf(list: readonly UserWord[]): Map<string, number> {
+  const known = positionsByList.get(list);
+  if (known?.list === list) return known.at;
+  const at = new Map<string, number>();
+  for (const [index, word] of list.entries()) at.set(keyOf(word), index);
+  positionsByList.set(list, { list, at });
+  return at;
+}
+
+function wordAt(list: readonly UserWord[], at: Map<string, number>, key: Pick<UserWord, 'lowercase' | 'language'>) {
+  const index = at.get(keyOf(key));
+  const word = index === undefined ? undefined : list[index];
+  return word && word.lowercase === key.lowercase && word.language === key.language ? word : undefined;
+}
+
+/** The saved word with this spelling and language, if any. */
+export function findWord(words: readonly UserWord[] | undefined, key: Pick<UserWord, 'lowercase' | 'language'>) {
+  const list = words ?? [];
+  return wordAt(list, positionsOf(list), key);
+}
 
 /** The word list with one word's level set: added when new, changed in place when saved before. */
 export function withWordLevel(words: readonly UserWord[] | undefined, word: UserWord): UserWord[] {
   const list = words ?? [];
-  return list.some((saved) => sameWord(saved, word))
-    ? list.map((saved) => (sameWord(saved, word) ? word : saved))
-    : [...list, word];
+  const at = positionsOf(list);
+  const next = list.slice();
+  const index = at.get(keyOf(word));
+  if (index === undefined) {
+    at.set(keyOf(word), next.length);
+    next.push(word);
+  } else {
+    next[index] = word;
+  }
+  const positions = positionsByList.get(list);
+  if (positions) positions.list = next;
+  positionsByList.set(next, positions ?? { list: next, at });
+  return next;
 }
 
 /** The word list without one word (rolling back a word that was never saved). */
 export function withoutWord(words: readonly UserWord[] | undefined, word: Pick<UserWord, 'lowercase' | 'language'>) {
-  return (words ?? []).filter((saved) => !sameWord(saved, word));
+  return (words ?? []).filter((saved) => saved.lowercase !== word.lowercase || saved.language !== word.language);
 }
 
-/** Levels by lowercase form for one language. */
-export function levelsOf(words: readonly UserWord[] | undefined, language: string): Map<string, number> {
-  const levels = new Map<string, number>();
-  for (const word of words ?? []) if (word.language === language) levels.set(word.lowercase, word.level);
-  return levels;
+/** The levels of one language's saved words, by lowercase form. */
+export type WordLevels = { get: (lowercase: string) => number | undefined };
+
+/** Levels by lowercase form for one language, looked up in the list as it is now (no copy of it is made). */
+export function levelsOf(words: readonly UserWord[] | undefined, language: LearningLanguage): WordLevels {
+  const list = words ?? [];
+  const at = positionsOf(list);
+  return { get: (lowercase) => wordAt(list, at, { lowercase, language })?.level };
 }
 
 type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: UserWord | null };
@@ -47,13 +94,17 @@ type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: 
  */
 export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) => void) {
   const queryClient = useQueryClient();
-  const listKey = wordQueries.list().queryKey;
   const queues = useRef(new Map<string, WordQueue>());
-  const { mutateAsync } = useMutation({
-    mutationKey: ['words', 'save'],
-    meta: { silent: true },
-    mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
-  });
+  // An observer the reader does not render from: with useMutation every save would re-render the whole reader
+  // twice (pending, then settled) for a state nothing on screen shows.
+  const [saver] = useState(
+    () =>
+      new MutationObserver(queryClient, {
+        mutationKey: ['words', 'save'],
+        meta: { silent: true },
+        mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
+      }),
+  );
 
   const drain = useCallback(
     async (key: string, queue: WordQueue) => {
@@ -62,11 +113,11 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
         const word = queue.pending;
         queue.pending = undefined;
         try {
-          queue.confirmed = await mutateAsync(word);
+          queue.confirmed = await saver.mutate(word);
         } catch (error) {
           queue.pending = undefined;
           const { confirmed } = queue;
-          queryClient.setQueryData(listKey, (words) =>
+          queryClient.setQueryData(wordListKey, (words) =>
             confirmed ? withWordLevel(words, confirmed) : withoutWord(words, word),
           );
           onRefused(error, word);
@@ -75,27 +126,27 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
       queue.inFlight = false;
       queues.current.delete(key);
     },
-    [listKey, mutateAsync, onRefused, queryClient],
+    [saver, onRefused, queryClient],
   );
 
   return useCallback(
     (word: UserWord) => {
-      const key = `${word.language}\u0000${word.lowercase}`;
+      const key = keyOf(word);
       let queue = queues.current.get(key);
       if (!queue) {
-        const saved = queryClient.getQueryData(listKey)?.find((item) => sameWord(item, word)) ?? null;
+        const saved = findWord(queryClient.getQueryData(wordListKey), word) ?? null;
         queue = { inFlight: false, pending: undefined, confirmed: saved };
         queues.current.set(key, queue);
       }
       // A refetch in flight would overwrite the optimistic level with an older list.
-      if (queryClient.getQueryData(listKey)) void queryClient.cancelQueries({ queryKey: listKey });
-      queryClient.setQueryData(listKey, (words) => withWordLevel(words, word));
+      if (queryClient.getQueryData(wordListKey)) void queryClient.cancelQueries({ queryKey: wordListKey });
+      queryClient.setQueryData(wordListKey, (words) => withWordLevel(words, word));
       queue.pending = word;
       if (!queue.inFlight) {
         queue.inFlight = true;
         afterPaint(() => void drain(key, queue));
       }
     },
-    [drain, listKey, queryClient],
+    [drain, queryClient],
   );
 }

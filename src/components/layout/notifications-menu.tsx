@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { notificationQueries, useReadNotification } from '@/api/notifications';
 import { useUi } from '@/stores/ui';
 
@@ -11,7 +12,11 @@ export function NotificationsMenu() {
   const open = useUi((s) => s.openMenu === 'notifications');
   const menuToggled = useUi((s) => s.menuToggled);
   const unread = notifications.filter((notification) => !notification.isRead).length;
-  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // Made once per locale: the header re-renders with every word saved, and a formatter is dear to make.
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [i18n.locale],
+  );
 
   return (
     <div className="menu-anchor">

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
+import type { WordLevels } from '@/api/words';
 import type { WordLevel } from '@/contract/entities';
 import { type SelectionStore, useSelection } from './selection-store';
 import { TranslationBox, type TranslationStatus } from './translation-box';
 
 type ReaderPanelProps = {
   selectionStore: SelectionStore;
-  levels: ReadonlyMap<string, number>;
+  levels: WordLevels;
   translationByToken: ReadonlyMap<number, string>;
   /**
    * The last on-demand translation (asked for when the page's translations lacked a word) and its status; it
