@@ -17,6 +17,11 @@ const base = `http://localhost:${port}`;
 const keyRuns = Number(process.env.BENCH_KEY_RUNS ?? 40);
 const tapRuns = Number(process.env.BENCH_TAP_RUNS ?? 15);
 const keyGap = Number(process.env.BENCH_KEY_GAP ?? 250);
+/**
+ * Words the learner has saved before (none by default); 50,000 stands for a learner of many years. The mock API
+ * keeps its data in session storage, whose quota holds no more than about 100,000.
+ */
+const savedWords = Number(process.env.BENCH_SAVED_WORDS ?? 0);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -204,13 +209,24 @@ async function main() {
     // The app, as a logged-in learner reading English with German as home language.
     await page.goto(`${base}/faq`);
     await page.getByRole('banner').waitFor();
-    await page.evaluate(async () => {
+    await page.evaluate(async (saved) => {
       const response = await fetch('/api/v1/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'reader@example.com', password: 'reading42' }),
       });
-      const { details } = (await response.json()) as { details: unknown };
+      const { details } = (await response.json()) as { details: { username: string; wordLimit: number } };
+      // The mock API keeps its data in session storage: give the learner their saved words (none on the page) and
+      // room for more.
+      const stored = JSON.parse(sessionStorage.getItem('folio.mock-db') ?? '{}') as {
+        users: { username: string; wordLimit: number }[];
+        words: [string, { lowercase: string; level: number; language: string }[]][];
+      };
+      const words = stored.words.find(([username]) => username === details.username)?.[1] ?? [];
+      for (let n = 0; n < saved; n++) words.push({ lowercase: `saved${n}`, level: (n % 4) + 1, language: 'en' });
+      for (const user of stored.users) if (user.username === details.username) user.wordLimit += saved;
+      details.wordLimit += saved;
+      sessionStorage.setItem('folio.mock-db', JSON.stringify(stored));
       localStorage.setItem('folio.user', JSON.stringify(details));
       localStorage.setItem(
         'folio.preferences',
@@ -219,7 +235,7 @@ async function main() {
           version: 2,
         }),
       );
-    });
+    }, savedWords);
     await page.goto(`${base}/reader/900?page=0`);
     await page.locator('[data-w]').first().waitFor();
     const tokens = await page.evaluate(() => document.querySelectorAll('[data-w]').length);
@@ -240,7 +256,10 @@ async function main() {
 
     const f = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
     const ratio = app.keyMedian / naive.keyMedian;
-    console.log(`\nReader benchmark: ${tokens} word tokens (about 10,000 tokens), 4× CPU throttle, headless Chromium`);
+    console.log(
+      `\nReader benchmark: ${tokens} word tokens (about 10,000 tokens), 4× CPU throttle, headless Chromium; ` +
+        `${savedWords} more saved words (BENCH_SAVED_WORDS)`,
+    );
     console.log(
       `${keyRuns} level keys and ${tapRuns} taps each, ${keyGap} ms apart, alternating app and naive reference`,
     );
