@@ -15,4 +15,6 @@ if (saved) {
 }
 
 export const worker = setupWorker(...handlers);
-worker.events.on('response:mocked', () => sessionStorage.setItem(STORAGE_KEY, serializeMockDb()));
+// Kept when the page goes (a reload, a navigation), not after every answer: a learner with tens of thousands of
+// saved words would otherwise write megabytes on the main thread per level key.
+addEventListener('pagehide', () => sessionStorage.setItem(STORAGE_KEY, serializeMockDb()));

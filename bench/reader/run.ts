@@ -209,24 +209,13 @@ async function main() {
     // The app, as a logged-in learner reading English with German as home language.
     await page.goto(`${base}/faq`);
     await page.getByRole('banner').waitFor();
-    await page.evaluate(async (saved) => {
+    const username = await page.evaluate(async () => {
       const response = await fetch('/api/v1/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'reader@example.com', password: 'reading42' }),
       });
-      const { details } = (await response.json()) as { details: { username: string; wordLimit: number } };
-      // The mock API keeps its data in session storage: give the learner their saved words (none on the page) and
-      // room for more.
-      const stored = JSON.parse(sessionStorage.getItem('folio.mock-db') ?? '{}') as {
-        users: { username: string; wordLimit: number }[];
-        words: [string, { lowercase: string; level: number; language: string }[]][];
-      };
-      const words = stored.words.find(([username]) => username === details.username)?.[1] ?? [];
-      for (let n = 0; n < saved; n++) words.push({ lowercase: `saved${n}`, level: (n % 4) + 1, language: 'en' });
-      for (const user of stored.users) if (user.username === details.username) user.wordLimit += saved;
-      details.wordLimit += saved;
-      sessionStorage.setItem('folio.mock-db', JSON.stringify(stored));
+      const { details } = (await response.json()) as { details: { username: string } };
       localStorage.setItem('folio.user', JSON.stringify(details));
       localStorage.setItem(
         'folio.preferences',
@@ -235,7 +224,26 @@ async function main() {
           version: 2,
         }),
       );
-    }, savedWords);
+      return details.username;
+    });
+    // The mock API keeps its data in session storage when its page goes; on a page without it (the favicon), give
+    // the learner their saved words (none on the page) and room for more.
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate(
+      ({ saved, learner }) => {
+        const stored = JSON.parse(sessionStorage.getItem('folio.mock-db') ?? '{}') as {
+          users: { username: string; wordLimit: number }[];
+          words: [string, { lowercase: string; level: number; language: string }[]][];
+        };
+        const words = stored.words.find(([name]) => name === learner)?.[1] ?? [];
+        for (let n = 0; n < saved; n++) words.push({ lowercase: `saved${n}`, level: (n % 4) + 1, language: 'en' });
+        for (const user of stored.users) if (user.username === learner) user.wordLimit += saved;
+        sessionStorage.setItem('folio.mock-db', JSON.stringify(stored));
+        const user = JSON.parse(localStorage.getItem('folio.user') ?? '{}') as { wordLimit: number };
+        localStorage.setItem('folio.user', JSON.stringify({ ...user, wordLimit: user.wordLimit + saved }));
+      },
+      { saved: savedWords, learner: username },
+    );
     await page.goto(`${base}/reader/900?page=0`);
     await page.locator('[data-w]').first().waitFor();
     const tokens = await page.evaluate(() => document.querySelectorAll('[data-w]').length);
