@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -93,6 +93,7 @@ async function recorded(page: Page, kind: 'benchKeys' | 'benchTaps', count: numb
 /** One implementation under test: its page, the page's most frequent word, and the figures measured so far. */
 type Subject = {
   page: Page;
+  cdp: CDPSession;
   word: string;
   count: number;
   pressed: number;
@@ -114,16 +115,33 @@ async function prepare(page: Page): Promise<Subject> {
   });
   await page.locator(`[data-w="${word}"]`).first().click();
   await recorded(page, 'benchTaps', 1);
-  return { page, word, count, pressed: 0, tapped: 1, keys: [], idle: [], taps: [] };
+  const cdp = await page.context().newCDPSession(page);
+  return { page, cdp, word, count, pressed: 0, tapped: 1, keys: [], idle: [], taps: [] };
 }
 
-async function press(subject: Subject, key: string): Promise<number> {
-  await subject.page.keyboard.press(key);
-  subject.pressed += 1;
-  const figure = await recorded(subject.page, 'benchKeys', subject.pressed);
-  // A learner reads between two presses: the previous save has settled before the next key.
-  await subject.page.waitForTimeout(keyGap);
-  return figure;
+/**
+ * Runs one measured step with the page throttled 4× (a phone) and the other page not: a second throttled
+ * renderer, even an idle one, added about 6 ms to every figure of the first on our 2 cores (its throttling thread
+ * competes), which no phone has.
+ */
+async function asPhone<T>(subject: Subject, step: () => Promise<T>): Promise<T> {
+  await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    return await step();
+  } finally {
+    await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
+function press(subject: Subject, key: string): Promise<number> {
+  return asPhone(subject, async () => {
+    await subject.page.keyboard.press(key);
+    subject.pressed += 1;
+    const figure = await recorded(subject.page, 'benchKeys', subject.pressed);
+    // A learner reads between two presses: the previous save has settled before the next key.
+    await subject.page.waitForTimeout(keyGap);
+    return figure;
+  });
 }
 
 /**
@@ -131,18 +149,20 @@ async function press(subject: Subject, key: string): Promise<number> {
  * settle first, and the tap is raw input (Playwright's own click would run its hit-target checks inside the
  * page's event, which the figure would then include).
  */
-async function tap(subject: Subject, nth: number): Promise<number> {
-  const word = subject.page.locator('[data-w]').nth(nth);
-  // Centred: at the bottom edge the sticky translation panel would cover it.
-  await word.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await subject.page.waitForTimeout(keyGap);
-  const box = await word.boundingBox();
-  if (!box) throw new Error(`word ${nth} is not shown`);
-  await subject.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  subject.tapped += 1;
-  const figure = await recorded(subject.page, 'benchTaps', subject.tapped);
-  await subject.page.waitForTimeout(keyGap);
-  return figure;
+function tap(subject: Subject, nth: number): Promise<number> {
+  return asPhone(subject, async () => {
+    const word = subject.page.locator('[data-w]').nth(nth);
+    // Centred: at the bottom edge the sticky translation panel would cover it.
+    await word.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await subject.page.waitForTimeout(keyGap);
+    const box = await word.boundingBox();
+    if (!box) throw new Error(`word ${nth} is not shown`);
+    await subject.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    subject.tapped += 1;
+    const figure = await recorded(subject.page, 'benchTaps', subject.tapped);
+    await subject.page.waitForTimeout(keyGap);
+    return figure;
+  });
 }
 
 /**
@@ -255,10 +275,6 @@ async function main() {
     await naivePage.locator('[data-w]').first().waitFor();
 
     const subjects = [await prepare(page), await prepare(naivePage)];
-    for (const subject of subjects) {
-      const cdp = await subject.page.context().newCDPSession(subject.page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    }
     const [app, naive] = await measureInterleaved(subjects);
     if (!app || !naive) throw new Error('nothing measured');
 
