@@ -7,6 +7,7 @@
  *   npm run bench:reader            (builds dist-bench, serves it, runs, prints figures and ratios)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
@@ -119,12 +120,40 @@ async function prepare(page: Page): Promise<Subject> {
   return { page, cdp, word, count, pressed: 0, tapped: 1, keys: [], idle: [], taps: [] };
 }
 
+/** The share of the machine's cores that were busy over the next `ms` milliseconds. */
+async function busyShare(ms: number): Promise<number> {
+  const sample = () =>
+    os.cpus().reduce(
+      (sum, { times }) => ({
+        idle: sum.idle + times.idle,
+        total: sum.total + times.user + times.nice + times.sys + times.idle + times.irq,
+      }),
+      { idle: 0, total: 0 },
+    );
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sample();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+/**
+ * Waits (up to 3 s) until the machine is quiet: the other page's aftermath (the reference repaints its whole text,
+ * and its renderer goes on rasterising for up to a second or two) otherwise lands on this page's figures, which no
+ * phone running one page would see (it added about 4 ms to the app's keys).
+ */
+async function machineQuiet() {
+  const until = Date.now() + 3000;
+  while (Date.now() < until && (await busyShare(100)) > 0.1) {}
+}
+
 /**
  * Runs one measured step with the page throttled 4× (a phone) and the other page not: a second throttled
  * renderer, even an idle one, added about 6 ms to every figure of the first on our 2 cores (its throttling thread
  * competes), which no phone has.
  */
 async function asPhone<T>(subject: Subject, step: () => Promise<T>): Promise<T> {
+  await machineQuiet();
   await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   try {
     return await step();
