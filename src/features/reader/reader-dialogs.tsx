@@ -43,7 +43,11 @@ function useRefreshCountdown(user: User) {
       refreshUser();
     }
   }, [due, refreshUser]);
-  return { remaining: formatCountdown(Date.parse(user.refreshAt) - now), justIncreased: refreshed.current };
+  // Once refreshed, the dialog stays at zero (the new refreshAt is a day away): the limit was just increased.
+  return {
+    remaining: formatCountdown(refreshed.current ? 0 : Date.parse(user.refreshAt) - now),
+    justIncreased: refreshed.current,
+  };
 }
 
 export function WordLimitDialog({ user, onClose }: { user: User; onClose: () => void }) {

@@ -235,6 +235,31 @@ describe('the member reader', () => {
     expect(sky).toHaveAttribute('data-level', '0');
   });
 
+  it('refreshes the learner once the countdown reaches zero, then shows 00:00:00 and the limit just increased', async () => {
+    server.use(http.post('*/api/v1/userword', () => fail(403, 'word_limit', "You've Reached Your Word Limit")));
+    const { user } = await openMemberPage();
+    const [sky] = occurrences('sky');
+    if (!sky) throw new Error('no sky');
+    await user.click(sky);
+    await user.keyboard('2');
+    const dialog = await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" });
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('no reader');
+    const limitBefore = reader.wordLimit;
+    // The clock passes refreshAt while the dialog is open (only Date is faked; its poll runs on real timers).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(reader.refreshAt) + 1000);
+      expect(
+        await within(dialog).findByText('Your word limit was just increased!', {}, { timeout: 3000 }),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText('00:00:00')).toBeInTheDocument();
+      await waitFor(() => expect(reader.wordLimit).toBeGreaterThan(limitBefore));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("puts a changed level back and shows the server's message on another refusal", async () => {
     server.use(
       http.post('*/api/v1/userword', () =>
