@@ -1,4 +1,4 @@
-import { MutationObserver, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver as QueryMutationObserver, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
@@ -99,7 +99,7 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
   // twice (pending, then settled) for a state nothing on screen shows.
   const [saver] = useState(
     () =>
-      new MutationObserver(queryClient, {
+      new QueryMutationObserver(queryClient, {
         mutationKey: ['words', 'save'],
         meta: { silent: true },
         mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
