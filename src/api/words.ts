@@ -30,13 +30,14 @@ const keyOf = (word: Pick<UserWord, 'lowercase' | 'language'>) => `${word.langua
 type Positions = { list: readonly UserWord[]; at: Map<string, number> };
 const positionsByList = new WeakMap<readonly UserWord[], Positions>();
 
-function positionsOf(list: readonly UserWord[]): Map<string, number> {
+function positionsOf(list: readonly UserWord[]): Positions {
   const known = positionsByList.get(list);
-  if (known?.list === list) return known.at;
+  if (known?.list === list) return known;
   const at = new Map<string, number>();
   for (const [index, word] of list.entries()) at.set(keyOf(word), index);
-  positionsByList.set(list, { list, at });
-  return at;
+  const positions = { list, at };
+  positionsByList.set(list, positions);
+  return positions;
 }
 
 function wordAt(list: readonly UserWord[], at: Map<string, number>, key: Pick<UserWord, 'lowercase' | 'language'>) {
@@ -48,24 +49,24 @@ function wordAt(list: readonly UserWord[], at: Map<string, number>, key: Pick<Us
 /** The saved word with this spelling and language, if any. */
 export function findWord(words: readonly UserWord[] | undefined, key: Pick<UserWord, 'lowercase' | 'language'>) {
   const list = words ?? [];
-  return wordAt(list, positionsOf(list), key);
+  return wordAt(list, positionsOf(list).at, key);
 }
 
 /** The word list with one word's level set: added when new, changed in place when saved before. */
 export function withWordLevel(words: readonly UserWord[] | undefined, word: UserWord): UserWord[] {
   const list = words ?? [];
-  const at = positionsOf(list);
+  const positions = positionsOf(list);
+  const key = keyOf(word);
+  const index = positions.at.get(key);
   const next = list.slice();
-  const index = at.get(keyOf(word));
   if (index === undefined) {
-    at.set(keyOf(word), next.length);
+    positions.at.set(key, next.length);
     next.push(word);
   } else {
     next[index] = word;
   }
-  const positions = positionsByList.get(list);
-  if (positions) positions.list = next;
-  positionsByList.set(next, positions ?? { list: next, at });
+  positions.list = next;
+  positionsByList.set(next, positions);
   return next;
 }
 
@@ -80,7 +81,7 @@ export type WordLevels = { get: (lowercase: string) => number | undefined };
 /** Levels by lowercase form for one language, looked up in the list as it is now (no copy of it is made). */
 export function levelsOf(words: readonly UserWord[] | undefined, language: LearningLanguage): WordLevels {
   const list = words ?? [];
-  const at = positionsOf(list);
+  const { at } = positionsOf(list);
   return { get: (lowercase) => wordAt(list, at, { lowercase, language })?.level };
 }
 
