@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
 
 function newLearner() {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
 
 test('a visitor browses the library, opens a page and keeps it on refresh', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
 
 /** The lowercase form that occurs most often on the page, and how often. */
 async function mostFrequentWord(page: Page): Promise<{ word: string; count: number }> {

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
 
 test('placeholder pages say so', async ({ page }) => {
-  for (const path of ['/help', '/flashcards', '/profile', '/coins', '/limits', '/streaks']) {
+  for (const path of ['/help', '/flashcards', '/profile']) {
     await page.goto(path);
     await expect(page.getByText("sorry this isn't implemented yet :(")).toBeVisible();
   }
@@ -18,13 +18,25 @@ test('the FAQ answers ten questions and the terms name the age rules and UK law'
   await expect(page.getByText(/England and Wales/).first()).toBeVisible();
 });
 
-test('checkout results show only the word', async ({ page }) => {
+test('checkout results are headed by the word and lead back to the store', async ({ page }) => {
   await page.goto('/store/success');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('success');
+  await page.goto('/store/pro/success');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('success');
   await page.goto('/store/cancel');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('cancel');
-  await page.goto('/store/pro/success');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('success');
+  await expect(page.getByText('The payment was cancelled and nothing was charged.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Back to the store' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+});
+
+test('the word-limit links explain streaks and coins', async ({ page }) => {
+  await page.goto('/streaks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your streak' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/coins');
+  await expect(page.getByRole('heading', { level: 1, name: 'Coins and diamonds' })).toBeVisible();
 });
 
 test('picking a target language goes home and shows its library', async ({ page }) => {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorFallback } from './components/error-fallback';
@@ -23,5 +24,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The document title of the route's screen; a loader may name a better one as `title` in its data. */
+    title?: MessageDescriptor;
   }
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Category, ContentSummary } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
 
@@ -17,3 +18,18 @@ export const contentQueries = {
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
+
+/** A content's place in the library: its title and the content after it in its sub-category (null at the end). */
+export function contentInLibrary(
+  categories: readonly Category[],
+  contentId: number,
+): { title: string; next: ContentSummary | null } | null {
+  for (const category of categories) {
+    for (const subCategory of category.subCategories) {
+      const index = subCategory.contents.findIndex((content) => content.id === contentId);
+      const content = subCategory.contents[index];
+      if (content) return { title: content.title, next: subCategory.contents[index + 1] ?? null };
+    }
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 type ModalProps = {
@@ -33,7 +34,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>
-            ×
+            <X size={20} aria-hidden="true" />
           </button>
         </div>
         <div className="modal-body">{children}</div>

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useState } from 'react';
 
 /** A password field with a show/hide toggle. */
@@ -15,7 +16,7 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {visible ? '🙈' : '👁'}
+        {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
       </button>
     </span>
   );

@@ -6,6 +6,9 @@ export type LearningLanguage = z.infer<typeof learningLanguageSchema>;
 
 /** Languages a learner may pick as home language: the home picker hides Hungarian and Korean (spec §2). */
 export const hiddenHomeLanguages: readonly LearningLanguage[] = ['hu', 'ko'];
+export const homeLanguages: readonly LearningLanguage[] = learningLanguages.filter(
+  (lang) => !hiddenHomeLanguages.includes(lang),
+);
 
 /** Web Speech API voices per learning language (spec §9). */
 export const speechLanguages: Record<LearningLanguage, string> = {

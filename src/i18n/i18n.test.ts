@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale } from './i18n';
+import { detectHomeLanguage, detectLocale } from './i18n';
 
 describe('detectLocale', () => {
   it.each([
@@ -14,5 +14,18 @@ describe('detectLocale', () => {
     [[], 'en'],
   ])('%j → %s', (languages, locale) => {
     expect(detectLocale(languages)).toBe(locale);
+  });
+});
+
+describe('detectHomeLanguage', () => {
+  it.each([
+    [['de-DE', 'en'], 'de'],
+    [['fr_CA'], 'fr'],
+    [['hu-HU', 'ru'], 'ru'],
+    [['ko-KR'], null],
+    [['ja-JP'], null],
+    [[], null],
+  ])('%j → %s', (languages, home) => {
+    expect(detectHomeLanguage(languages)).toBe(home);
   });
 });

@@ -1,5 +1,11 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type InterfaceLocale, interfaceLocales, rightToLeftLocales } from '@/contract/languages';
+import {
+  homeLanguages,
+  type InterfaceLocale,
+  interfaceLocales,
+  type LearningLanguage,
+  rightToLeftLocales,
+} from '@/contract/languages';
 
 const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
 
@@ -19,6 +25,16 @@ export function detectLocale(languages: readonly string[]): InterfaceLocale {
     if (isInterfaceLocale(base)) return base;
   }
   return 'en';
+}
+
+/** The first of the browser's languages a learner can pick as home language, by base language; null if none. */
+export function detectHomeLanguage(languages: readonly string[]): LearningLanguage | null {
+  for (const tag of languages) {
+    const base = tag.replace('_', '-').split('-')[0]?.toLowerCase() ?? '';
+    const home = homeLanguages.find((lang) => lang === base);
+    if (home) return home;
+  }
+  return null;
 }
 
 /** Loads one locale's catalog on demand, activates it and sets `<html lang dir>`. */

@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { CoinsPage } from '@/features/info/rewards-pages';
 
-export const Route = createFileRoute('/coins')({ component: PlaceholderPage });
+export const Route = createFileRoute('/coins')({
+  staticData: { title: msg`Coins and diamonds` },
+  component: CoinsPage,
+});

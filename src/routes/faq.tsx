@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { FaqPage } from '@/features/info/faq-page';
 
-export const Route = createFileRoute('/faq')({ component: FaqPage });
+export const Route = createFileRoute('/faq')({
+  staticData: { title: msg`FAQ` },
+  component: FaqPage,
+});

@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from '@/components/placeholder-page';
 
-export const Route = createFileRoute('/flashcards')({ component: PlaceholderPage });
+export const Route = createFileRoute('/flashcards')({
+  staticData: { title: msg`Flashcards` },
+  component: PlaceholderPage,
+});

@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { LimitsPage } from '@/features/info/rewards-pages';
 
-export const Route = createFileRoute('/limits')({ component: PlaceholderPage });
+export const Route = createFileRoute('/limits')({
+  staticData: { title: msg`Your limits` },
+  component: LimitsPage,
+});

@@ -1,17 +1,21 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { userQueries } from '@/api/account';
 import { ApiRequestError } from '@/api/client';
-import { contentQueries } from '@/api/content';
+import { contentInLibrary, contentQueries } from '@/api/content';
 import { translationQueries } from '@/api/translations';
 import { nextPageNumber, userPageQueries } from '@/api/user-pages';
 import { wordQueries } from '@/api/words';
+import { FinishedText } from '@/features/reader/finished-text';
 import { ReaderScreen } from '@/features/reader/reader-screen';
 import { usePreferences } from '@/stores/preferences';
 
 const searchSchema = z.object({ page: z.number().int().min(0).optional().catch(undefined) });
 
 export const Route = createFileRoute('/reader/$id')({
+  staticData: { title: msg`Reader` },
+
   params: {
     parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }),
     stringify: ({ id }) => ({ id: String(id) }),
@@ -20,11 +24,18 @@ export const Route = createFileRoute('/reader/$id')({
   loaderDeps: ({ search }) => ({ page: search.page }),
   /**
    * Spec §2: a learner opens the page after the highest one they finished in this content (else the first);
-   * the reader and the learner's words are loaded before the page shows, the translations alongside.
+   * the reader and the learner's words are loaded before the page shows, the translations alongside. A text
+   * whose every page is finished opens on its finished state (its last page stays one tap away).
    */
   loader: async ({ context, params, deps }) => {
     const { queryClient } = context;
     const { targetLang, homeLang } = usePreferences.getState();
+    // The title and the next text come from the library list, usually cached already; the page never waits on it.
+    const place = queryClient
+      .ensureQueryData(contentQueries.categories(targetLang))
+      .then((categories) => contentInLibrary(categories, params.id))
+      .catch(() => null);
+    let finished = false;
     const user = await queryClient.ensureQueryData(userQueries.current());
     const words = user ? queryClient.ensureQueryData(wordQueries.list()) : undefined;
     let page = deps.page;
@@ -40,6 +51,7 @@ export const Route = createFileRoute('/reader/$id')({
         }
         const first = await queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, 0));
         page = Math.max(first.pages.length - 1, 0);
+        finished = true;
         return queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, page));
       });
     if (homeLang !== targetLang) {
@@ -48,16 +60,18 @@ export const Route = createFileRoute('/reader/$id')({
       );
     }
     await words;
-    return { page: reader.selectedPage.id };
+    const library = await place;
+    return { page: reader.selectedPage.id, finished, title: library?.title ?? null, next: library?.next ?? null };
   },
   component: ReaderRoute,
 });
 
 function ReaderRoute() {
   const { id } = Route.useParams();
-  const { page } = Route.useLoaderData();
+  const { page, finished, title, next } = Route.useLoaderData();
   const targetLang = usePreferences((s) => s.targetLang);
   const homeLang = usePreferences((s) => s.homeLang);
+  if (finished) return <FinishedText contentId={id} title={title} next={next} />;
   return (
     <ReaderScreen key={`${id}-${page}`} targetLang={targetLang} homeLang={homeLang} contentId={id} pageId={page} />
   );

@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { StreaksPage } from '@/features/info/rewards-pages';
 
-export const Route = createFileRoute('/streaks')({ component: PlaceholderPage });
+export const Route = createFileRoute('/streaks')({
+  staticData: { title: msg`Your streak` },
+  component: StreaksPage,
+});

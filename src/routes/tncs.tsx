@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { TermsPage } from '@/features/info/terms-page';
 
-export const Route = createFileRoute('/tncs')({ component: TermsPage });
+export const Route = createFileRoute('/tncs')({
+  staticData: { title: msg`Terms and conditions` },
+  component: TermsPage,
+});

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { InterfaceLocale, LearningLanguage } from '@/contract/languages';
+import { detectHomeLanguage } from '@/i18n/i18n';
+
+type LanguageChoice = { homeLang: LearningLanguage; targetLang: LearningLanguage };
 
 type PreferencesState = {
   homeLang: LearningLanguage;
@@ -10,39 +13,61 @@ type PreferencesState = {
   /** Reader toggles: colour words by level, speak a tapped word. */
   levelsShown: boolean;
   speechOn: boolean;
+  /** The learner answered or skipped the first visit's "I speak / I want to learn" choice. */
+  languageChoiceDone: boolean;
   homeLangPicked: (lang: LearningLanguage) => void;
   targetLangPicked: (lang: LearningLanguage) => void;
   localePicked: (locale: InterfaceLocale) => void;
   levelsToggled: () => void;
   speechToggled: () => void;
+  /** The first visit's choice: both languages, or nothing when skipped. */
+  languageChoiceMade: (choice: LanguageChoice | null) => void;
 };
 
+const browserLanguages = () => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+
+/**
+ * A first visit speaks the browser's language when a learner can pick it as home language (the spec's default is
+ * English for both, which translates nothing); otherwise home stays English and the first visit asks.
+ */
 export const usePreferences = create<PreferencesState>()(
   persist(
     (set) => ({
-      homeLang: 'en',
+      homeLang: detectHomeLanguage(browserLanguages()) ?? 'en',
       targetLang: 'en',
       locale: null,
       levelsShown: true,
       speechOn: true,
+      languageChoiceDone: false,
       homeLangPicked: (homeLang) => set({ homeLang }),
       targetLangPicked: (targetLang) => set({ targetLang }),
       localePicked: (locale) => set({ locale }),
       levelsToggled: () => set((state) => ({ levelsShown: !state.levelsShown })),
       speechToggled: () => set((state) => ({ speechOn: !state.speechOn })),
+      languageChoiceMade: (choice) => set({ ...choice, languageChoiceDone: true }),
     }),
     {
       name: 'folio.preferences',
-      version: 2,
-      migrate: (persisted) => ({ levelsShown: true, speechOn: true, ...(persisted as object) }),
+      version: 3,
+      // Learners from before version 3 have chosen their languages in the header already.
+      migrate: (persisted) => ({
+        levelsShown: true,
+        speechOn: true,
+        languageChoiceDone: true,
+        ...(persisted as object),
+      }),
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ homeLang, targetLang, locale, levelsShown, speechOn }) => ({
+      partialize: ({ homeLang, targetLang, locale, levelsShown, speechOn, languageChoiceDone }) => ({
         homeLang,
         targetLang,
         locale,
         levelsShown,
         speechOn,
+        languageChoiceDone,
       }),
     },
   ),
 );
+
+/** The first visit asks for the languages while nothing would be translated (home = target) and it was not answered. */
+export const useNeedsLanguageChoice = () => usePreferences((s) => !s.languageChoiceDone && s.homeLang === s.targetLang);

@@ -1,16 +1,14 @@
 import { create } from 'zustand';
 import { breakpoints } from '@/contract/constants';
+import { useMediaQuery } from '@/lib/media-query';
 
 export type MenuName = 'target' | 'home' | 'profile' | 'notifications';
 
 type UiState = {
-  windowWidth: number;
-  windowHeight: number;
   burgerOpen: boolean;
   openMenu: MenuName | null;
   selectedSubCategory: number;
   readingLoading: boolean;
-  windowResized: (width: number, height: number) => void;
   burgerToggled: () => void;
   menuToggled: (menu: MenuName) => void;
   menusClosed: () => void;
@@ -21,13 +19,10 @@ type UiState = {
 };
 
 export const useUi = create<UiState>()((set) => ({
-  windowWidth: typeof window === 'undefined' ? 1280 : window.innerWidth,
-  windowHeight: typeof window === 'undefined' ? 800 : window.innerHeight,
   burgerOpen: false,
   openMenu: null,
   selectedSubCategory: 0,
   readingLoading: false,
-  windowResized: (windowWidth, windowHeight) => set({ windowWidth, windowHeight }),
   burgerToggled: () => set((state) => ({ burgerOpen: !state.burgerOpen, openMenu: null })),
   menuToggled: (menu) => set((state) => ({ openMenu: state.openMenu === menu ? null : menu, burgerOpen: false })),
   menusClosed: () => set({ openMenu: null, burgerOpen: false }),
@@ -36,9 +31,13 @@ export const useUi = create<UiState>()((set) => ({
   routeChanged: () => set({ openMenu: null, burgerOpen: false, readingLoading: false }),
 }));
 
-/** Layout flags of spec §9, derived from the window size rather than stored. */
-export const useIsMobile = () => useUi((s) => s.windowWidth <= breakpoints.mobileMaxWidth);
-export const useIsShort = () => useUi((s) => s.windowHeight <= breakpoints.shortMaxHeight);
-export const useIsDesktop = () =>
-  useUi((s) => s.windowWidth > breakpoints.mobileMaxWidth && s.windowHeight > breakpoints.shortMaxHeight);
-export const useShowsBalances = () => useUi((s) => s.windowWidth >= breakpoints.balancesMinWidth);
+/** Layout flags of spec §9, from media queries on the layout viewport (the stylesheet's own breakpoints). */
+const mobileQuery = `(max-width: ${breakpoints.mobileMaxWidth}px)`;
+const shortQuery = `(max-height: ${breakpoints.shortMaxHeight}px)`;
+export const useIsMobile = () => useMediaQuery(mobileQuery);
+export const useIsShort = () => useMediaQuery(shortQuery);
+export function useIsDesktop() {
+  const mobile = useIsMobile();
+  const short = useIsShort();
+  return !mobile && !short;
+}

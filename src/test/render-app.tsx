@@ -15,6 +15,8 @@ type RenderOptions = {
   height?: number;
   homeLang?: LearningLanguage;
   targetLang?: LearningLanguage;
+  /** Render as a first visit: the language choice not yet answered. */
+  firstVisit?: boolean;
 };
 
 /** Renders the real route tree at a path with a fresh QueryClient; the API is msw's. */
@@ -26,14 +28,13 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     locale: 'en',
     levelsShown: true,
     speechOn: false,
+    languageChoiceDone: !options.firstVisit,
   });
   const width = options.width ?? 1280;
   const height = options.height ?? 800;
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
   useUi.setState({
-    windowWidth: width,
-    windowHeight: height,
     burgerOpen: false,
     openMenu: null,
     selectedSubCategory: 0,

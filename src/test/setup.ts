@@ -8,6 +8,28 @@ import { activateLocale } from '@/i18n/i18n';
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 
+// jsdom has no media queries: width and height ones are read from innerWidth/innerHeight, which tests set.
+function matchMedia(query: string) {
+  const matches = () =>
+    [...query.matchAll(/\((max|min)-(width|height):\s*(\d+)px\)/g)].every(([, bound, axis, px]) => {
+      const size = axis === 'width' ? window.innerWidth : window.innerHeight;
+      return bound === 'max' ? size <= Number(px) : size >= Number(px);
+    });
+  return {
+    media: query,
+    get matches() {
+      return matches();
+    },
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  };
+}
+Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
   await activateLocale('en');

@@ -7,25 +7,19 @@ import { timings } from '@/contract/constants';
 import { useUi } from '@/stores/ui';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LanguageChoice } from './language-choice';
 import { TopBar } from './top-bar';
+import { useDocumentTitle } from './use-document-title';
 
 /**
- * Keeps the window flags current, closes menus on a click elsewhere or Escape, and on every route change resets
+ * Closes menus on a click elsewhere or Escape, and on every route change resets
  * the transient UI and refreshes the user once refreshAt has passed (spec §4).
  */
 function useLayoutEffects() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { mutate: refreshUser } = useRefreshUser();
-  const windowResized = useUi((s) => s.windowResized);
   const routeChanged = useUi((s) => s.routeChanged);
-
-  useEffect(() => {
-    const onResize = () => windowResized(window.innerWidth, window.innerHeight);
-    onResize();
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [windowResized]);
 
   const menusClosed = useUi((s) => s.menusClosed);
   useEffect(() => {
@@ -57,6 +51,7 @@ function useLayoutEffects() {
 
 export function AppLayout() {
   useLayoutEffects();
+  useDocumentTitle();
   return (
     <div className="app">
       <div className="background" aria-hidden="true" />
@@ -66,6 +61,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <LanguageChoice />
       <Toaster
         position="bottom-right"
         duration={timings.toastMs}

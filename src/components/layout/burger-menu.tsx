@@ -1,10 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Menu, X } from 'lucide-react';
 import { useUi } from '@/stores/ui';
+import { Balances } from './header-balances';
 import { NavLinks } from './nav-links';
 import { useSession } from './use-session';
 
-/** Below 769 px the links move into a burger menu, with Profile and Logout or Login and Signup. */
+/**
+ * Below 769 px the links move into a burger menu, with Profile and Logout or Login and Signup; on a phone too
+ * narrow for the header's balances (418 px and less) the menu shows them instead.
+ */
 export function BurgerMenu() {
   const { t } = useLingui();
   const { user, logout } = useSession();
@@ -22,10 +27,11 @@ export function BurgerMenu() {
         aria-label={open ? t`Close menu` : t`Open menu`}
         onClick={burgerToggled}
       >
-        <span aria-hidden="true">☰</span>
+        {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
       </button>
       {open ? (
         <nav id="burger-menu" className="burger-menu" aria-label={t`Main menu`}>
+          {user ? <Balances user={user} /> : null}
           <NavLinks onNavigate={menusClosed} />
           {user ? (
             <>

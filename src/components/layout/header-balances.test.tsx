@@ -35,12 +35,6 @@ describe('logged-in header', () => {
     expect(within(balances).getAllByRole('listitem')[1]).toHaveClass('pro');
   });
 
-  it('hides the balances at 418 px and narrower but keeps the bell', async () => {
-    await renderApp('/faq', { user: signedIn(), width: 418 });
-    expect(screen.queryByRole('list', { name: 'Your balances' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: /Notifications/ })).toBeInTheDocument();
-  });
-
   it('shows nothing of this to a visitor', async () => {
     await renderApp('/faq');
     expect(screen.queryByRole('list', { name: 'Your balances' })).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import { GraduationCap, MessageCircle } from 'lucide-react';
 import { hiddenHomeLanguages, type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { usePreferences } from '@/stores/preferences';
 import { type MenuName, useUi } from '@/stores/ui';
@@ -54,6 +55,11 @@ export function LanguagePicker({ kind }: LanguagePickerProps) {
         aria-expanded={open}
         onClick={() => menuToggled(menu)}
       >
+        {kind === 'target' ? (
+          <GraduationCap className="language-icon" size={16} aria-hidden="true" />
+        ) : (
+          <MessageCircle className="language-icon" size={16} aria-hidden="true" />
+        )}
         <span className="language-caption">{caption}</span>{' '}
         <span className="language-code">{current.toUpperCase()}</span>
         <span className="visually-hidden"> ({i18n._(learningLanguageNames[current])})</span>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
 import { useMemo } from 'react';
 import { notificationQueries, useReadNotification } from '@/api/notifications';
 import { useUi } from '@/stores/ui';
@@ -28,7 +29,7 @@ export function NotificationsMenu() {
         aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
         onClick={() => menuToggled('notifications')}
       >
-        <span aria-hidden="true">🔔</span>
+        <Bell size={20} aria-hidden="true" />
         {unread > 0 ? (
           <span className="badge" aria-hidden="true">
             {unread > 99 ? '99+' : unread}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { UserRound } from 'lucide-react';
 import { useUi } from '@/stores/ui';
 import { useSession } from './use-session';
 
@@ -34,7 +35,7 @@ export function ProfileMenu() {
         aria-label={t`Profile menu`}
         onClick={() => menuToggled('profile')}
       >
-        <span aria-hidden="true">👤</span>
+        <UserRound size={20} aria-hidden="true" />
       </button>
       {open ? (
         <div className="dropdown profile-dropdown">

@@ -66,14 +66,19 @@ describe('signup', () => {
 
   const valid = { Username: 'mara', Email: 'mara@example.com', Password: 'reading42', 'Confirm password': 'reading42' };
 
-  it('keeps the submit button disabled until the terms are accepted', async () => {
+  it('does not sign up without the terms and says why beside the box', async () => {
     const { user } = await fillSignup(valid);
-    const submit = screen.getByRole('button', { name: 'Register for free' });
-    expect(submit).toBeDisabled();
     await user.keyboard('{Enter}');
+    expect(await screen.findByText('Please accept the terms and conditions to sign up.')).toBeInTheDocument();
+    expect(screen.getByLabelText('I accept the terms and conditions')).toHaveAttribute('aria-invalid', 'true');
     expect(reloadSoon).not.toHaveBeenCalled();
+  });
+
+  it('clears the terms hint once the box is ticked', async () => {
+    const { user } = await fillSignup(valid);
+    await user.click(screen.getByRole('button', { name: 'Register for free' }));
     await user.click(screen.getByLabelText('I accept the terms and conditions'));
-    expect(submit).toBeEnabled();
+    expect(screen.queryByText('Please accept the terms and conditions to sign up.')).not.toBeInTheDocument();
   });
 
   it.each([

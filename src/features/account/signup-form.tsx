@@ -21,17 +21,16 @@ export function SignupForm() {
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!termsAccepted) return;
+    // Spec §2: submitting is blocked until the terms are accepted; the form says so beside the box.
+    setTermsMissing(!termsAccepted);
     const parsed = signupRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success || !termsAccepted) return;
     signup.mutate(parsed.data, { onSuccess: reloadSoon });
   };
 
@@ -66,7 +65,12 @@ export function SignupForm() {
           id={`${id}-terms`}
           type="checkbox"
           checked={termsAccepted}
-          onChange={(event) => setTermsAccepted(event.target.checked)}
+          aria-invalid={termsMissing}
+          aria-describedby={termsMissing ? `${id}-terms-error` : undefined}
+          onChange={(event) => {
+            setTermsAccepted(event.target.checked);
+            if (event.target.checked) setTermsMissing(false);
+          }}
         />
         <label htmlFor={`${id}-terms`}>
           <Trans>I accept the terms and conditions</Trans>
@@ -74,13 +78,18 @@ export function SignupForm() {
         <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
           <Trans>Read the terms</Trans>
         </button>
+        {termsMissing ? (
+          <p id={`${id}-terms-error`} className="form-error terms-error" role="alert">
+            <Trans>Please accept the terms and conditions to sign up.</Trans>
+          </p>
+        ) : null}
       </div>
       {signup.isError ? (
         <p className="form-error" role="alert">
           {errorText(signup.error, i18n)}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary" disabled={!termsAccepted || signup.isPending}>
+      <button type="submit" className="button button-primary" disabled={signup.isPending}>
         <Trans>Register for free</Trans>
       </button>
       <p className="form-switch">

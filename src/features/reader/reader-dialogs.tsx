@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -60,10 +61,8 @@ export function WordLimitDialog({ user, onClose }: { user: User; onClose: () => 
   return (
     <Modal title={t`You've Reached Your Word Limit`} onClose={onClose}>
       <p>
-        <Trans>
-          You have saved {user.wordLimit} words. Your limit grows every day you keep your streak: you are on a {streak}
-          -day streak, so tomorrow brings {tomorrow} more words.
-        </Trans>
+        {t`${plural(user.wordLimit, { one: 'You have saved # word.', other: 'You have saved # words.' })}`}{' '}
+        {t`Your limit grows every day you keep your streak: you are on a ${streak}-day streak, so tomorrow brings ${plural(tomorrow, { one: '# more word', other: '# more words' })}.`}
       </p>
       {pro ? (
         <p>

@@ -1,10 +1,12 @@
 import { Trans } from '@lingui/react/macro';
+import type { RefObject } from 'react';
 import type { WordLevels } from '@/api/words';
 import type { WordLevel } from '@/contract/entities';
 import { type SelectionStore, useSelection } from './selection-store';
 import { TranslationBox, type TranslationStatus } from './translation-box';
 
 type ReaderPanelProps = {
+  panelRef: RefObject<HTMLDivElement | null>;
   selectionStore: SelectionStore;
   levels: WordLevels;
   translationByToken: ReadonlyMap<number, string>;
@@ -17,7 +19,14 @@ type ReaderPanelProps = {
 };
 
 /** The translation box and the level panel: the only part of the reader a tap re-renders. */
-export function ReaderPanel({ selectionStore, levels, translationByToken, onDemand, onLevel }: ReaderPanelProps) {
+export function ReaderPanel({
+  panelRef,
+  selectionStore,
+  levels,
+  translationByToken,
+  onDemand,
+  onLevel,
+}: ReaderPanelProps) {
   const selection = useSelection(selectionStore);
   const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
   const own = selection !== null && onDemand.tokenId === selection.tokenId;
@@ -26,7 +35,7 @@ export function ReaderPanel({ selectionStore, levels, translationByToken, onDema
     : undefined;
   const status = onDemand.status === 'same-language' || own ? onDemand.status : 'idle';
   return (
-    <div className="reader-panel">
+    <div ref={panelRef} className="reader-panel">
       <TranslationBox selection={selection} translation={translation} status={status} />
       <fieldset className="level-panel" disabled={!selection}>
         <legend>

@@ -32,6 +32,13 @@ type ReaderScreenProps = {
 
 const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
+/** On a phone the panel is pinned over the text: a selected word it would cover scrolls up above it. */
+function keepAbovePanel(element: HTMLElement, panel: HTMLElement | null) {
+  if (!panel || getComputedStyle(panel).position !== 'fixed') return;
+  const overlap = element.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
+  if (overlap > 0) window.scrollBy({ top: overlap + 16 });
+}
+
 export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: ReaderScreenProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -53,6 +60,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
   const index = useRef<WordIndex>({ byWord: new Map(), inOrder: [], offScreen: new Set() });
   const selectedElement = useRef<HTMLElement | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const [indexVersion, setIndexVersion] = useState(0);
 
   const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
@@ -126,20 +134,21 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
       const display = element.textContent ?? '';
       selectionStore.set({ tokenId, display, lowercase });
       if (speechOn) speak(display, targetLang);
-      if (!translationByToken.has(tokenId) && homeLang !== targetLang) {
-        // The word shows first; the request goes out once that frame is painted, if the word is still selected.
-        afterPaint(() => {
-          if (selectedElement.current !== element) return;
-          translate({
-            tokenId,
-            lowerCase: lowercase,
-            targetLanguage: targetLang,
-            homeLanguage: homeLang,
-            contentId,
-            pageId,
-          });
+      const needsTranslation = !translationByToken.has(tokenId) && homeLang !== targetLang;
+      // The word shows first; the request goes out once that frame is painted, if the word is still selected.
+      afterPaint(() => {
+        if (selectedElement.current !== element) return;
+        keepAbovePanel(element, panelRef.current);
+        if (!needsTranslation) return;
+        translate({
+          tokenId,
+          lowerCase: lowercase,
+          targetLanguage: targetLang,
+          homeLanguage: homeLang,
+          contentId,
+          pageId,
         });
-      }
+      });
     },
     [speechOn, targetLang, homeLang, translationByToken, translate, contentId, pageId, selectionStore],
   );
@@ -249,6 +258,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
         <div role="tabpanel" className={levelsShown ? 'reader-body' : 'reader-body levels-off'}>
           <PageText sections={reader.sections} lang={targetLang} onIndexed={onIndexed} onWordClick={onWordClick} />
           <ReaderPanel
+            panelRef={panelRef}
             selectionStore={selectionStore}
             levels={levels}
             translationByToken={translationByToken}

@@ -1,7 +1,10 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Coins, Gem, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
 import {
   paymentQueries,
   useBuyItem,
@@ -14,11 +17,6 @@ import { Modal } from '@/components/modal';
 import { diamondPackSavingsPercent, diamondPacks, maxDiscountCodes, storeItems } from '@/contract/constants';
 import type { BuyItemRequest } from '@/contract/endpoints';
 import type { Discount, StoreItem } from '@/contract/entities';
-
-function redirectTo(url: string | undefined) {
-  if (url) window.location.assign(url);
-  else console.error('Checkout session without a redirect URL');
-}
 
 function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange: (next: Discount[]) => void }) {
   const { t } = useLingui();
@@ -61,7 +59,7 @@ function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange:
               aria-label={t`Remove ${discount.code}`}
               onClick={() => onChange(discounts.filter((d) => d.code !== discount.code))}
             >
-              ×
+              <X size={16} aria-hidden="true" />
             </button>
           </li>
         ))}
@@ -96,7 +94,18 @@ export function StoreScreen() {
   const pro = products.data?.find((product) => product.name === 'Pro');
   const diamondProduct = products.data?.find((product) => product.name === 'Diamonds');
   const itemLabel = (item: StoreItem) =>
-    item.name === 'Word Limit' ? t`+${item.amount} words` : t`+${item.amount} videos`;
+    item.name === 'Word Limit'
+      ? t`${plural(item.amount, { one: '+# word', other: '+# words' })}`
+      : t`${plural(item.amount, { one: '+# video', other: '+# videos' })}`;
+  const priceLabel = (item: BuyItemRequest) =>
+    item.payWith === 'diamonds'
+      ? t`${plural(item.diamondAmount, { one: '# diamond', other: '# diamonds' })}`
+      : t`${plural(item.creditAmount, { one: '# coin', other: '# coins' })}`;
+  /** A checkout answer without a page to go to is said, not only logged: the learner pressed a button. */
+  const redirectTo = (url: string | undefined) => {
+    if (url) window.location.assign(url);
+    else toast.error(t`The checkout could not start. Please try again later.`);
+  };
 
   return (
     <section className="page store">
@@ -134,7 +143,10 @@ export function StoreScreen() {
             const savings = diamondPackSavingsPercent(pack);
             return (
               <li key={pack.priceCents} className="store-card">
-                <p>💎 {pack.diamonds}</p>
+                <p className="store-amount">
+                  <Gem size={18} aria-hidden="true" />
+                  {t`${plural(pack.diamonds, { one: '# diamond', other: '# diamonds' })}`}
+                </p>
                 <p className="price">${(pack.priceCents / 100).toFixed(2)}</p>
                 {savings > 0 ? <p>{t`Save ${savings}%`}</p> : null}
                 <button
@@ -163,17 +175,19 @@ export function StoreScreen() {
                 type="button"
                 className="button button-secondary"
                 disabled={user.diamondAmount < item.diamondAmount}
+                aria-label={t`${itemLabel(item)} for ${priceLabel({ ...item, payWith: 'diamonds' })}`}
                 onClick={() => setPending({ ...item, payWith: 'diamonds' })}
               >
-                💎 {item.diamondAmount}
+                <Gem size={16} aria-hidden="true" /> {item.diamondAmount}
               </button>
               <button
                 type="button"
                 className="button button-secondary"
                 disabled={user.creditAmount < item.creditAmount}
+                aria-label={t`${itemLabel(item)} for ${priceLabel({ ...item, payWith: 'credits' })}`}
                 onClick={() => setPending({ ...item, payWith: 'credits' })}
               >
-                🪙 {item.creditAmount}
+                <Coins size={16} aria-hidden="true" /> {item.creditAmount}
               </button>
             </li>
           ))}
@@ -181,6 +195,7 @@ export function StoreScreen() {
       </section>
       {pending ? (
         <Modal title={t`Are you sure?`} onClose={() => setPending(null)}>
+          <p>{t`${itemLabel(pending)} for ${priceLabel(pending)}`}</p>
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={() => setPending(null)}>
               <Trans>Cancel</Trans>
@@ -189,7 +204,8 @@ export function StoreScreen() {
               type="button"
               className="button button-primary"
               onClick={() => {
-                buyItem.mutate(pending);
+                const bought = itemLabel(pending);
+                buyItem.mutate(pending, { onSuccess: () => toast.success(t`Bought: ${bought}`) });
                 setPending(null);
               }}
             >
