@@ -10,6 +10,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'fol
 process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = { browserName: 'chromium' as const, launchOptions: chromiumLaunchOptions };
+/** A 390 px phone with touch: the phone journeys (`*.phone.spec.ts`) run here, the others on a desktop window. */
+const phone = { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const phoneSpecs = /\.phone\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -22,8 +25,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: { trace: 'retain-on-failure', locale: 'en-GB' },
   projects: [
-    { name: 'mocked', use: { ...chromium, baseURL: `http://localhost:${mockedPort}` } },
-    { name: 'full', use: { ...chromium, baseURL: `http://localhost:${fullPort}` } },
+    { name: 'mocked', testIgnore: phoneSpecs, use: { ...chromium, baseURL: `http://localhost:${mockedPort}` } },
+    { name: 'full', testIgnore: phoneSpecs, use: { ...chromium, baseURL: `http://localhost:${fullPort}` } },
+    { name: 'mocked-phone', testMatch: phoneSpecs, use: { ...phone, baseURL: `http://localhost:${mockedPort}` } },
+    { name: 'full-phone', testMatch: phoneSpecs, use: { ...phone, baseURL: `http://localhost:${fullPort}` } },
   ],
   webServer: [
     {

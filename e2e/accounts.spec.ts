@@ -1,23 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-
-function newLearner() {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return { username: `mara${id}`, email: `mara${id}@example.com`, password: 'reading42' };
-}
-
-async function signUp(page: Page, learner: ReturnType<typeof newLearner>) {
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(learner.username);
-  await page.getByLabel('Email').fill(learner.email);
-  await page.getByLabel('Password', { exact: true }).fill(learner.password);
-  await page.getByLabel('Confirm password').fill(learner.password);
-  await page.getByLabel('I accept the terms and conditions').check();
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Register for free' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { newLearner, signUp } from './learners';
 
 test('a newcomer signs up, sees the counters and the welcome, logs out and in again', async ({ page }) => {
   const learner = newLearner();

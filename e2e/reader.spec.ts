@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { signUp as signUpLearner } from './learners';
 
 /** The lowercase form that occurs most often on the page, and how often. */
 async function mostFrequentWord(page: Page): Promise<{ word: string; count: number }> {
@@ -16,15 +17,7 @@ async function mostFrequentWord(page: Page): Promise<{ word: string; count: numb
 }
 
 async function signUp(page: Page) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(`reader${id}`);
-  await page.getByLabel('Email').fill(`reader${id}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('reading42');
-  await page.getByLabel('Confirm password').fill('reading42');
-  await page.getByLabel('I accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Register for free' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpLearner(page);
   await expect(page.getByRole('list', { name: 'Your balances' })).toBeVisible();
 }
 

@@ -54,3 +54,24 @@ test('the interface language follows the footer picker and Arabic reads right to
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
 });
+
+test('each screen has its own document title', async ({ page }) => {
+  const titles = new Set<string>();
+  for (const path of ['/', '/store/cancel', '/faq', '/tncs', '/login']) {
+    await page.goto(path);
+    await expect(page).not.toHaveTitle('Folio');
+    titles.add(await page.title());
+  }
+  await page.goto('/');
+  const card = page.getByRole('region').first().getByRole('link').first();
+  const text = (await card.locator('span').first().textContent()) ?? '';
+  await card.click();
+  await expect(page).toHaveTitle(`${text} · Folio`);
+  expect([...titles]).toEqual([
+    'Home · Folio',
+    'Payment cancelled · Folio',
+    'FAQ · Folio',
+    'Terms and conditions · Folio',
+    'Log in · Folio',
+  ]);
+});
