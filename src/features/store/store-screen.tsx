@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Coins, Gem, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { errorText } from '@/api/error-text';
 import {
   paymentQueries,
   useBuyItem,
@@ -19,7 +20,7 @@ import type { BuyItemRequest } from '@/contract/endpoints';
 import type { Discount, StoreItem } from '@/contract/entities';
 
 function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange: (next: Discount[]) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const check = useCheckDiscount();
@@ -36,7 +37,10 @@ function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange:
       onSuccess: (discount) => {
         if (!discounts.some((d) => d.code === discount.code)) onChange([...discounts, discount]);
         setCode('');
+        toast.success(t`Discount ${discount.code} applied: −${discount.discountPercent}%`);
       },
+      // Spec §7 ignores a refused code; the learner is told beside the box instead of being left guessing.
+      onError: (refusal) => setError(errorText(refusal, i18n)),
     });
   };
   return (
