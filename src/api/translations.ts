@@ -22,13 +22,14 @@ export function withTranslation(list: readonly Translation[] | undefined, transl
   return [...(list ?? []).filter((item) => item.tokenId !== translation.tokenId), translation];
 }
 
-/** Translates a token the page translations lack and keeps the answer in that page's cache. */
-export function useTranslateToken(page: PageKey) {
+/** Translates a token the page translations lack and keeps the answer in that page's cache, when it is a page. */
+export function useTranslateToken(page: PageKey | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['translations', 'translate'],
     mutationFn: (request: TranslationRequest) => fetchDetails('translate', { body: request }),
     onSuccess: (translation) => {
+      if (!page) return;
       queryClient.setQueryData(translationQueries.page(page).queryKey, (list) => withTranslation(list, translation));
     },
   });

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 
@@ -14,7 +14,41 @@ type PageTextProps = {
   /** Called once the page's elements exist, with the index used to recolour and move without re-rendering. */
   onIndexed: (index: WordIndex) => void;
   onWordClick: (element: HTMLElement) => void;
+  renderSectionStart?: ((section: Section, index: number) => ReactNode) | undefined;
 };
+
+type SectionTextProps = {
+  section: Section;
+  index: number;
+  renderStart: PageTextProps['renderSectionStart'];
+};
+
+/** One paragraph; memoised, so a transcript that grows by a batch renders only the new sections. */
+const SectionText = memo(function SectionText({ section, index, renderStart }: SectionTextProps) {
+  return (
+    <p className="reader-paragraph" data-section={index}>
+      {renderStart?.(section, index)}
+      {section.tokens.map((token) =>
+        token.isWord ? (
+          // biome-ignore lint/a11y/useSemanticElements: thousands of <button>s (atomic inline boxes) make recolouring slow
+          <span
+            role="button"
+            key={token.id}
+            className="word"
+            data-w={token.lowercase}
+            data-id={token.id}
+            data-level="0"
+            tabIndex={-1}
+          >
+            {token.display}
+          </span>
+        ) : (
+          token.display
+        ),
+      )}
+    </p>
+  );
+});
 
 /**
  * The page's tokens, rendered once per page. Words are spans with button semantics (a roving tab stop, Enter and
@@ -23,9 +57,16 @@ type PageTextProps = {
  * re-renders thousands of tokens. Paragraphs use `content-visibility: auto` (in CSS) so off-screen ones cost
  * nothing to lay out.
  */
-export const PageText = memo(function PageText({ sections, lang, onIndexed, onWordClick }: PageTextProps) {
+export const PageText = memo(function PageText({
+  sections,
+  lang,
+  onIndexed,
+  onWordClick,
+  renderSectionStart,
+}: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the index is rebuilt whenever the sections change
   useLayoutEffect(() => {
     const root = container.current;
     const byWord = new Map<string, HTMLElement[]>();
@@ -50,7 +91,7 @@ export const PageText = memo(function PageText({ sections, lang, onIndexed, onWo
     for (const paragraph of root?.children ?? []) observer?.observe(paragraph);
     onIndexed({ byWord, inOrder, offScreen });
     return () => observer?.disconnect();
-  }, [onIndexed]);
+  }, [onIndexed, sections]);
 
   const activate = (target: EventTarget) => {
     const word = (target as HTMLElement).closest<HTMLElement>('[data-w]');
@@ -72,27 +113,8 @@ export const PageText = memo(function PageText({ sections, lang, onIndexed, onWo
       }}
     >
       {sections.map((section, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a page's sections never move
-        <p key={index} className="reader-paragraph">
-          {section.tokens.map((token) =>
-            token.isWord ? (
-              // biome-ignore lint/a11y/useSemanticElements: thousands of <button>s (atomic inline boxes) make recolouring slow
-              <span
-                role="button"
-                key={token.id}
-                className="word"
-                data-w={token.lowercase}
-                data-id={token.id}
-                data-level="0"
-                tabIndex={-1}
-              >
-                {token.display}
-              </span>
-            ) : (
-              token.display
-            ),
-          )}
-        </p>
+        // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
+        <SectionText key={index} section={section} index={index} renderStart={renderSectionStart} />
       ))}
     </div>
   );

@@ -5,7 +5,7 @@ import type { WordLevel } from '@/contract/entities';
 import { type SelectionStore, useSelection } from './selection-store';
 import { TranslationBox, type TranslationStatus } from './translation-box';
 
-type ReaderPanelProps = {
+type WordPanelProps = {
   panelRef: RefObject<HTMLDivElement | null>;
   selectionStore: SelectionStore;
   levels: WordLevels;
@@ -18,15 +18,8 @@ type ReaderPanelProps = {
   onLevel: (level: WordLevel) => void;
 };
 
-/** The translation box and the level panel: the only part of the reader a tap re-renders. */
-export function ReaderPanel({
-  panelRef,
-  selectionStore,
-  levels,
-  translationByToken,
-  onDemand,
-  onLevel,
-}: ReaderPanelProps) {
+/** The translation box and the level panel: the only part of an interactive text a tap re-renders. */
+export function WordPanel({ panelRef, selectionStore, levels, translationByToken, onDemand, onLevel }: WordPanelProps) {
   const selection = useSelection(selectionStore);
   const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
   const own = selection !== null && onDemand.tokenId === selection.tokenId;
