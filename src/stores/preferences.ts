@@ -13,6 +13,8 @@ type PreferencesState = {
   /** Reader toggles: colour words by level, speak a tapped word. */
   levelsShown: boolean;
   speechOn: boolean;
+  /** Video transcripts: pause the player when a word is tapped. */
+  pauseOnTap: boolean;
   /** The learner answered or skipped the first visit's "I speak / I want to learn" choice. */
   languageChoiceDone: boolean;
   homeLangPicked: (lang: LearningLanguage) => void;
@@ -20,6 +22,7 @@ type PreferencesState = {
   localePicked: (locale: InterfaceLocale) => void;
   levelsToggled: () => void;
   speechToggled: () => void;
+  pauseOnTapToggled: () => void;
   /** The first visit's choice: both languages, or nothing when skipped. */
   languageChoiceMade: (choice: LanguageChoice | null) => void;
 };
@@ -38,12 +41,14 @@ export const usePreferences = create<PreferencesState>()(
       locale: null,
       levelsShown: true,
       speechOn: true,
+      pauseOnTap: false,
       languageChoiceDone: false,
       homeLangPicked: (homeLang) => set({ homeLang }),
       targetLangPicked: (targetLang) => set({ targetLang }),
       localePicked: (locale) => set({ locale }),
       levelsToggled: () => set((state) => ({ levelsShown: !state.levelsShown })),
       speechToggled: () => set((state) => ({ speechOn: !state.speechOn })),
+      pauseOnTapToggled: () => set((state) => ({ pauseOnTap: !state.pauseOnTap })),
       languageChoiceMade: (choice) => set({ ...choice, languageChoiceDone: true }),
     }),
     {
@@ -53,16 +58,18 @@ export const usePreferences = create<PreferencesState>()(
       migrate: (persisted) => ({
         levelsShown: true,
         speechOn: true,
+        pauseOnTap: false,
         languageChoiceDone: true,
         ...(persisted as object),
       }),
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ homeLang, targetLang, locale, levelsShown, speechOn, languageChoiceDone }) => ({
+      partialize: ({ homeLang, targetLang, locale, levelsShown, speechOn, pauseOnTap, languageChoiceDone }) => ({
         homeLang,
         targetLang,
         locale,
         levelsShown,
         speechOn,
+        pauseOnTap,
         languageChoiceDone,
       }),
     },

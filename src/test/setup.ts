@@ -7,6 +7,7 @@ import { activateLocale } from '@/i18n/i18n';
 
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+Element.prototype.scrollTo = function scrollTo() {};
 
 // jsdom has no media queries: width and height ones are read from innerWidth/innerHeight, which tests set.
 function matchMedia(query: string) {

@@ -1,43 +1,177 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import ReactPlayer from 'react-player';
 import { videoQueries } from '@/api/videos';
+import { InteractiveText } from '@/components/interactive-text/interactive-text';
+import { timings } from '@/contract/constants';
+import type { Section } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
+import { followsPlayback, formatTimestamp, scrolledPast, sectionAt } from './playback';
 
-/** The embedded player beside its transcript; more sections load until the server says done. */
-export function VideoPlayerScreen({ videoId }: { videoId: string }) {
+/** What the transcript needs of a player: where playback is, and a way to move it. */
+export type PlayerClock = { currentTime: () => number; seek: (seconds: number) => void; pause: () => void };
+
+/** The YouTube embed react-player shows for a video id. */
+export const youtubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
+
+/**
+ * Marks the section being spoken, checked every 100 ms (spec §9) without re-rendering anything: the marker is a
+ * data attribute on the paragraph. The transcript scrolls to it unless the learner scrolled it in the last seconds.
+ */
+function useFollowPlayback(
+  container: React.RefObject<HTMLElement | null>,
+  sections: readonly Section[],
+  clock: React.RefObject<PlayerClock | null>,
+) {
+  const offsets = useMemo(() => sections.map((section) => section.offset ?? 0), [sections]);
+  const lastUserScroll = useRef(Number.NEGATIVE_INFINITY);
+  const current = useRef(-1);
+
+  useEffect(() => {
+    const box = container.current;
+    if (!box) return;
+    const onUserScroll = () => {
+      lastUserScroll.current = performance.now();
+    };
+    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    for (const name of events) box.addEventListener(name, onUserScroll, { passive: true });
+    return () => {
+      for (const name of events) box.removeEventListener(name, onUserScroll);
+    };
+  }, [container]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const box = container.current;
+      const time = clock.current?.currentTime();
+      if (!box || time === undefined) return;
+      const index = sectionAt(offsets, time);
+      if (index === current.current) return;
+      box.querySelector(`[data-section="${current.current}"]`)?.removeAttribute('data-current');
+      current.current = index;
+      const line = box.querySelector<HTMLElement>(`[data-section="${index}"]`);
+      if (!line) return;
+      line.dataset.current = '';
+      if (followsPlayback(lastUserScroll.current, performance.now())) {
+        box.scrollTo({ top: line.offsetTop - box.clientHeight / 3, behavior: 'smooth' });
+      }
+    }, timings.playerPositionMs);
+    return () => clearInterval(timer);
+  }, [container, clock, offsets]);
+}
+
+type TranscriptProps = { videoId: string; clock: React.RefObject<PlayerClock | null> };
+
+/** The transcript: the reader's interactive text, section by section, loading more as the learner nears its end. */
+export function Transcript({ videoId, clock }: TranscriptProps) {
   const { t } = useLingui();
   const targetLang = usePreferences((s) => s.targetLang);
+  const homeLang = usePreferences((s) => s.homeLang);
+  const levelsShown = usePreferences((s) => s.levelsShown);
+  const pauseOnTap = usePreferences((s) => s.pauseOnTap);
+  const pauseOnTapToggled = usePreferences((s) => s.pauseOnTapToggled);
   const transcript = useInfiniteQuery(videoQueries.transcript(targetLang, videoId));
-  const sections = transcript.data?.pages.flatMap((page) => page.sections) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = transcript;
+  const pages = transcript.data?.pages;
+  const sections = useMemo(() => pages?.flatMap((page) => page.sections) ?? [], [pages]);
+  const box = useRef<HTMLDivElement>(null);
+  useFollowPlayback(box, sections, clock);
+
+  // Spec §4/§9: past 90 % of the scroll, more sections load, 300 ms after the scrolling settles; a batch that
+  // leaves the box still short of that asks for the next one.
+  const loaded = pages?.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each batch that arrives checks the scroll again
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !hasNextPage) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (scrolledPast(element, timings.scrollLoadRatio) && !isFetchingNextPage) void fetchNextPage();
+      }, timings.scrollDebounceMs);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
+    return () => {
+      clearTimeout(timer);
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, loaded]);
+
+  const renderSectionStart = useCallback(
+    (section: Section) =>
+      section.offset === undefined ? null : (
+        <button
+          type="button"
+          className="timestamp"
+          aria-label={t`Play from ${formatTimestamp(section.offset)}`}
+          onClick={() => clock.current?.seek(section.offset ?? 0)}
+        >
+          {formatTimestamp(section.offset)}
+        </button>
+      ),
+    [clock, t],
+  );
+  const onWordSelected = useCallback(() => {
+    if (usePreferences.getState().pauseOnTap) clock.current?.pause();
+  }, [clock]);
+
   return (
-    <section className="page video-player">
-      <div className="player">
-        <ReactPlayer src={`https://www.youtube.com/watch?v=${videoId}`} controls width="100%" height="100%" />
+    <section className={levelsShown ? 'transcript' : 'transcript levels-off'} aria-label={t`Transcript`}>
+      <div className="transcript-tools">
+        <button type="button" className="toggle" aria-pressed={pauseOnTap} onClick={pauseOnTapToggled}>
+          <Trans>Pause when I tap a word</Trans>
+        </button>
       </div>
-      <section className="transcript" aria-label={t`Transcript`}>
+      <div ref={box} className="transcript-text">
+        {transcript.isPending ? (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        ) : null}
         {transcript.isError ? (
           <p role="alert">
             <Trans>An error occurred</Trans>
           </p>
         ) : null}
-        {sections.map((section, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: sections arrive in order and never move
-          <p key={index} className="transcript-section" lang={targetLang}>
-            {section.tokens.map((token) => token.display).join('')}
-          </p>
-        ))}
-        {transcript.hasNextPage ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={transcript.isFetchingNextPage}
-            onClick={() => void transcript.fetchNextPage()}
-          >
-            <Trans>Load more</Trans>
-          </button>
+        {sections.length > 0 ? (
+          <InteractiveText
+            sections={sections}
+            targetLang={targetLang}
+            homeLang={homeLang}
+            keysEnabled
+            renderSectionStart={renderSectionStart}
+            onWordSelected={onWordSelected}
+          />
         ) : null}
-      </section>
+        {isFetchingNextPage ? (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The embedded player beside its transcript (stacked on a phone). */
+export function VideoPlayerScreen({ videoId }: { videoId: string }) {
+  const player = useRef<HTMLVideoElement>(null);
+  const clock = useRef<PlayerClock | null>({
+    currentTime: () => player.current?.currentTime ?? 0,
+    seek: (seconds) => {
+      if (player.current) player.current.currentTime = seconds;
+    },
+    pause: () => player.current?.pause(),
+  });
+  return (
+    <section className="page video-player">
+      <div className="player">
+        <ReactPlayer ref={player} src={youtubeWatchUrl(videoId)} controls width="100%" height="100%" />
+      </div>
+      <Transcript videoId={videoId} clock={clock} />
     </section>
   );
 }
