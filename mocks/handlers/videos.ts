@@ -25,6 +25,23 @@ function groupVideos(library: VideoLibrary, targetLang: LearningLanguage): Video
     }));
 }
 
+/** A mock video whose captions never come: its job fails, so QA can see and delete a failed card. */
+export const failingVideoId = 'nocaptions1';
+
+/**
+ * The mock's job queue: each look at the list moves every job one step (created → active → finished), so a
+ * journey that waits for its video sees it finish within two polls; the failing video fails instead.
+ */
+function advanceJobs(library: VideoLibrary) {
+  for (const video of library.processing) {
+    if (video.jobStatus === 'created') video.jobStatus = video.videoId === failingVideoId ? 'failed' : 'active';
+    else if (video.jobStatus === 'active') video.jobStatus = 'completed';
+  }
+  const finished = library.processing.filter((video) => video.jobStatus === 'completed');
+  library.videos.push(...finished.map(({ videoId, title, language }) => ({ videoId, title, language })));
+  library.processing = library.processing.filter((video) => video.jobStatus !== 'completed');
+}
+
 export const videoHandlers = [
   route(endpoints.processVideo, async ({ request }) => {
     const user = requireUser(request);
@@ -47,7 +64,10 @@ export const videoHandlers = [
     if (user instanceof Response) return user;
     const parsed = parseParams(params, endpoints.myVideos.params);
     if (parsed instanceof Response) return parsed;
-    return ok(groupVideos(videosOf(user), parsed.targetLang));
+    const library = videosOf(user);
+    const answer = groupVideos(library, parsed.targetLang);
+    advanceJobs(library);
+    return ok(answer);
   }),
 
   route(endpoints.transcript, ({ request, params }) => {
@@ -55,7 +75,10 @@ export const videoHandlers = [
     if (user instanceof Response) return user;
     const parsed = parseParams(params, endpoints.transcript.params);
     if (parsed instanceof Response) return parsed;
-    const transcript = transcriptOf(parsed.videoId);
+    const owned = videosOf(user).videos.some(
+      (video) => video.videoId === parsed.videoId && video.language === parsed.targetLang,
+    );
+    const transcript = owned ? transcriptOf(parsed.videoId) : undefined;
     if (!transcript) return fail(404, 'not_found', 'This video has no transcript');
     const sections = transcript.slice(parsed.index, parsed.index + transcriptBatchSize);
     return sections.length > 0 ? ok(sections) : ok([], 'done');

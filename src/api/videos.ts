@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { timings } from '@/contract/constants';
 import type { VideoProcessRequest } from '@/contract/endpoints';
-import type { Section } from '@/contract/entities';
+import type { Section, VideoGroup } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { callEndpoint, fetchDetails, isDone } from './client';
 
@@ -15,12 +15,19 @@ export function shiftSections(sections: readonly Section[], firstLoad: boolean):
   );
 }
 
+/** While a job waits or runs, the list asks again this often; it stops once none does. */
+export const processingPollMs = 3000;
+
+const isProcessing = (groups: readonly VideoGroup[] | undefined) =>
+  groups?.some((group) => group.processingVideos.some((video) => video.jobStatus !== 'failed')) ?? false;
+
 export const videoQueries = {
   all: () => ['videos'] as const,
   mine: (targetLang: LearningLanguage) =>
     queryOptions({
       queryKey: [...videoQueries.all(), 'mine', targetLang],
       queryFn: ({ signal }) => fetchDetails('myVideos', { params: { targetLang }, signal }),
+      refetchInterval: (query) => (isProcessing(query.state.data) ? processingPollMs : false),
     }),
   /** Transcripts load section by section: the page param is the index of the first section to fetch. */
   transcript: (targetLang: LearningLanguage, videoId: string) =>
@@ -54,4 +61,20 @@ export function useDeleteVideo() {
     mutationFn: (params: { targetLang: LearningLanguage; videoId: string }) => fetchDetails('deleteVideo', { params }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
   });
+}
+
+/**
+ * The video's title from YouTube's oEmbed, read by the browser when it can reach YouTube; null otherwise (the
+ * learner then types it). Not an API call of ours: nothing is cached or retried.
+ */
+export async function fetchVideoTitle(videoId: string, signal?: AbortSignal): Promise<string | null> {
+  const watch = encodeURIComponent(`https://www.youtube.com/watch?v=${videoId}`);
+  try {
+    const response = await fetch(`https://www.youtube.com/oembed?url=${watch}&format=json`, { signal });
+    if (!response.ok) return null;
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' && 'title' in body && typeof body.title === 'string' ? body.title : null;
+  } catch {
+    return null;
+  }
 }

@@ -12,7 +12,8 @@ export const contentSecurityPolicy = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'https://i.ytimg.com', 'https://img.youtube.com', 'https://*.stripe.com'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'", 'https://api.stripe.com'],
+  // YouTube: the browser reads a new video's title from oEmbed.
+  'connect-src': ["'self'", 'https://api.stripe.com', 'https://www.youtube.com'],
   'frame-src': [
     'https://www.youtube.com',
     'https://www.youtube-nocookie.com',

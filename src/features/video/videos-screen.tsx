@@ -1,9 +1,15 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { videoQueries } from '@/api/videos';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useDeleteVideo, videoQueries } from '@/api/videos';
+import { learningLanguageNames } from '@/components/language-names';
 import { useSession } from '@/components/layout/use-session';
+import type { User } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
+import { NewVideoDialog } from './new-video-dialog';
+import { VideoLimitDialog } from './video-limit-dialog';
 
 function SignupPitch() {
   return (
@@ -24,15 +30,24 @@ function SignupPitch() {
   );
 }
 
-function MyVideos() {
+function MyVideos({ user }: { user: User }) {
+  const { t, i18n } = useLingui();
   const targetLang = usePreferences((s) => s.targetLang);
   const targetLangPicked = usePreferences((s) => s.targetLangPicked);
   const { data: groups, isPending, isError } = useQuery(videoQueries.mine(targetLang));
+  const deleteVideo = useDeleteVideo();
+  const [dialog, setDialog] = useState<'new' | 'limit' | null>(null);
   return (
     <section className="page videos">
-      <h1>
-        <Trans>My Videos</Trans>
-      </h1>
+      <div className="videos-heading">
+        <h1>
+          <Trans>My Videos</Trans>
+        </h1>
+        <button type="button" className="button button-primary" onClick={() => setDialog('new')}>
+          <Plus size={18} aria-hidden="true" />
+          <Trans>New Video</Trans>
+        </button>
+      </div>
       {isPending ? (
         <p role="status">
           <Trans>Loading…</Trans>
@@ -43,9 +58,14 @@ function MyVideos() {
           <Trans>An error occurred</Trans>
         </p>
       ) : null}
+      {groups?.length === 0 ? (
+        <p>
+          <Trans>No videos yet. Add one with New Video and read its transcript beside the player.</Trans>
+        </p>
+      ) : null}
       {groups?.map((group) => (
-        <section key={group.lang} className="video-group">
-          <h2>{group.lang.toUpperCase()}</h2>
+        <section key={group.lang} className="video-group" aria-label={i18n._(learningLanguageNames[group.lang])}>
+          <h2>{i18n._(learningLanguageNames[group.lang])}</h2>
           <ul className="video-cards">
             {group.videos.map((video) => (
               <li key={video.videoId}>
@@ -64,19 +84,42 @@ function MyVideos() {
               <li key={video.id} className="video-card processing">
                 <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
                 <span>{video.title}</span>
-                <span className="video-status">
-                  <Trans>Waiting to be processed</Trans>
-                </span>
+                {video.jobStatus === 'failed' ? (
+                  <span className="video-status failed">
+                    <Trans>Processing failed</Trans>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t`Delete ${video.title}`}
+                      disabled={deleteVideo.isPending}
+                      onClick={() => deleteVideo.mutate({ targetLang: group.lang, videoId: video.videoId })}
+                    >
+                      <Trash2 size={18} aria-hidden="true" />
+                    </button>
+                  </span>
+                ) : (
+                  <span className="video-status">
+                    <Trans>Waiting to be processed</Trans>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
         </section>
       ))}
+      {dialog === 'new' ? (
+        <NewVideoDialog
+          language={targetLang}
+          onClose={() => setDialog(null)}
+          onLimitReached={() => setDialog('limit')}
+        />
+      ) : null}
+      {dialog === 'limit' ? <VideoLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }
 
 export function VideosScreen() {
   const { user } = useSession();
-  return user ? <MyVideos /> : <SignupPitch />;
+  return user ? <MyVideos user={user} /> : <SignupPitch />;
 }

@@ -1,0 +1,45 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { formatDayCountdown } from '@/components/countdown';
+import { Modal } from '@/components/modal';
+import { rewards, timings } from '@/contract/constants';
+import type { User } from '@/contract/entities';
+
+const dayMs = 86_400_000;
+
+/** Spec §4/§8: the video limit renews 7 days after its last update; the countdown ticks every second. */
+export function VideoLimitDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useLingui();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), timings.videoCountdownMs);
+    return () => clearInterval(timer);
+  }, []);
+  const renewsAt = Date.parse(user.videoLimitLastUpdatedAt) + rewards.videoCycleDays * dayMs;
+  return (
+    <Modal title={t`You've Reached Your Video Limit`} onClose={onClose}>
+      <p>
+        <Trans>
+          You can add {user.videoLimit} videos now. Your video limit renews every {rewards.videoCycleDays} days.
+        </Trans>
+      </p>
+      <p className="countdown" aria-live="off">
+        <Trans>Your limit renews in</Trans> <time>{formatDayCountdown(renewsAt - now)}</time>
+      </p>
+      <p>
+        <Trans>
+          Want more now? Buy a Video Limit boost with diamonds or coins, or go Pro Gold for more videos every week.
+        </Trans>
+      </p>
+      <div className="dialog-actions">
+        <Link to="/limits" className="button button-secondary">
+          <Trans>About limits</Trans>
+        </Link>
+        <Link to="/store" className="button button-primary">
+          <Trans>Go to the store</Trans>
+        </Link>
+      </div>
+    </Modal>
+  );
+}
