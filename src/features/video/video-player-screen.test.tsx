@@ -62,7 +62,7 @@ describe('the transcript beside the player', () => {
   it('seeks the player to a time stamp', async () => {
     const { user, transcript, clock } = await renderTranscript();
     // The third line starts at 8 s; the first batch is shifted 0.3 s earlier (spec §7).
-    await user.click(within(transcript).getByRole('button', { name: 'Play from 0:07' }));
+    await user.click(within(transcript).getByRole('button', { name: 'Play from 0:08' }));
     expect(clock.seeks).toEqual([2 * transcriptSecondsPerLine - 0.3]);
   });
 
@@ -80,7 +80,7 @@ describe('the transcript beside the player', () => {
       const { transcript, clock } = await renderTranscript();
       clock.time = 2 * transcriptSecondsPerLine;
       await vi.advanceTimersByTimeAsync(150);
-      const third = within(transcript).getByRole('button', { name: 'Play from 0:07' }).closest('p');
+      const third = within(transcript).getByRole('button', { name: 'Play from 0:08' }).closest('p');
       expect(third).toHaveAttribute('data-current');
       clock.time = 0;
       await vi.advanceTimersByTimeAsync(150);

@@ -106,10 +106,11 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
         <button
           type="button"
           className="timestamp"
-          aria-label={t`Play from ${formatTimestamp(section.offset)}`}
+          aria-label={t`Play from ${formatTimestamp(Math.round(section.offset))}`}
           onClick={() => clock.current?.seek(section.offset ?? 0)}
         >
-          {formatTimestamp(section.offset)}
+          {/* Offsets come shifted a fraction earlier (spec §7); the stamp shows the second the line starts. */}
+          {formatTimestamp(Math.round(section.offset))}
         </button>
       ),
     [clock, t],
@@ -156,9 +157,45 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
   );
 }
 
+/**
+ * The embed's iframe lives in the player element's shadow root, made without a title; a frame needs a name
+ * (WCAG 4.1.2). The player element appears once react-player has loaded it, and may remake its iframe, so both
+ * are watched.
+ */
+function useNamedEmbed(container: React.RefObject<HTMLElement | null>, name: string) {
+  useEffect(() => {
+    const host = container.current;
+    if (!host) return;
+    const watched = new Set<ShadowRoot>();
+    const observers: MutationObserver[] = [];
+    const scan = () => {
+      for (const element of host.querySelectorAll('*')) {
+        const root = element.shadowRoot;
+        if (!root) continue;
+        for (const frame of root.querySelectorAll('iframe')) if (frame.title !== name) frame.title = name;
+        if (watched.has(root)) continue;
+        watched.add(root);
+        const observer = new MutationObserver(scan);
+        observer.observe(root, { childList: true, subtree: true });
+        observers.push(observer);
+      }
+    };
+    scan();
+    const outer = new MutationObserver(scan);
+    outer.observe(host, { childList: true, subtree: true });
+    return () => {
+      outer.disconnect();
+      for (const observer of observers) observer.disconnect();
+    };
+  }, [container, name]);
+}
+
 /** The embedded player beside its transcript (stacked on a phone). */
 export function VideoPlayerScreen({ videoId }: { videoId: string }) {
+  const { t } = useLingui();
   const player = useRef<HTMLVideoElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  useNamedEmbed(frame, t`Video player`);
   const clock = useRef<PlayerClock | null>({
     currentTime: () => player.current?.currentTime ?? 0,
     seek: (seconds) => {
@@ -168,7 +205,7 @@ export function VideoPlayerScreen({ videoId }: { videoId: string }) {
   });
   return (
     <section className="page video-player">
-      <div className="player">
+      <div ref={frame} className="player">
         <ReactPlayer ref={player} src={youtubeWatchUrl(videoId)} controls width="100%" height="100%" />
       </div>
       <Transcript videoId={videoId} clock={clock} />

@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { signUp } from './learners';
+
+test.skip(({ baseURL }) => baseURL?.endsWith(':4310') ?? false, 'The server serves videos once its half of #9 lands');
+
+async function addVideo(page: Page, url: string, title: string) {
+  await page.getByRole('button', { name: 'New Video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Video' });
+  await dialog.getByLabel('YouTube link').fill(url);
+  await expect(dialog.getByText('Is this the video you want to process?')).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Process' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a learner adds a video, waits for it, and reads and levels its transcript beside the player', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.getByRole('button', { name: /^I speak/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  await page.goto('/youtube');
+  await addVideo(page, 'https://www.youtube.com/watch?v=abcdefghijk', 'A walk by the lake');
+  await expect(page.getByText('Waiting to be processed')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'A walk by the lake' }).click({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/youtube\/abcdefghijk$/);
+  await expect(page.locator('[src="https://www.youtube.com/watch?v=abcdefghijk"]')).toHaveCount(1);
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  const word = transcript.getByRole('button', { name: 'ducks', exact: true });
+  await word.click();
+  await expect(transcript.getByRole('region', { name: 'Translation' })).toContainText('Enten');
+  await page.keyboard.press('2');
+  await expect(word).toHaveAttribute('data-level', '2');
+  await expect(transcript.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolations(page);
+});
+
+test('a video whose captions never come fails, and its card can be deleted', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/youtube');
+  await addVideo(page, 'https://youtu.be/nocaptions1', 'No captions');
+  const failed = page.getByRole('button', { name: 'Delete No captions' });
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await failed.click();
+  await expect(page.getByText('No captions')).toHaveCount(0);
+});
