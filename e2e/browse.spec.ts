@@ -57,3 +57,14 @@ test('the reader lists the pages and opens the one chosen', async ({ page }) => 
   await expect(page).toHaveURL(/page=1/);
   await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a shared link to a text in another language opens it in that language', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.getByRole('region').first().getByRole('link').first().getAttribute('href');
+  await page.getByRole('button', { name: /^Learning/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  await expect(page.getByRole('button', { name: /^Learning DE/ })).toBeVisible();
+  await page.goto(href ?? '/');
+  await expect(page.getByRole('button', { name: /^Learning EN/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
+});

@@ -48,3 +48,17 @@ test('a video whose captions never come fails, and its card can be deleted', asy
   await failed.click();
   await expect(page.getByText('No captions')).toHaveCount(0);
 });
+
+test("a link to one of the learner's videos in another language switches to that language", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('reader@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('reading42');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: /^Learning/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  await expect(page.getByRole('button', { name: /^Learning DE/ })).toBeVisible();
+  await page.goto('/youtube/dQw4w9WgXcQ');
+  await expect(page.getByRole('button', { name: /^Learning EN/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Transcript' }).getByRole('button', { name: 'ducks' })).toBeVisible();
+});

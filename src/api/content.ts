@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Category, ContentSummary } from '@/contract/entities';
-import type { LearningLanguage } from '@/contract/languages';
+import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { fetchDetails } from './client';
 
 export const contentQueries = {
@@ -32,4 +32,21 @@ export function contentInLibrary(
     }
   }
   return null;
+}
+
+/**
+ * The language whose library holds a content, looked up in the others' (cached) lists: content ids are global, so a
+ * shared link to a text can name one in another language than the learner's. Null when no library has it.
+ */
+export async function findContentLanguage(
+  queryClient: QueryClient,
+  contentId: number,
+  except: LearningLanguage,
+): Promise<LearningLanguage | null> {
+  const others = learningLanguages.filter((lang) => lang !== except);
+  const libraries = await Promise.all(
+    others.map((lang) => queryClient.ensureQueryData(contentQueries.categories(lang)).catch(() => [])),
+  );
+  const index = libraries.findIndex((categories) => contentInLibrary(categories, contentId) !== null);
+  return others[index] ?? null;
 }

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { userQueries } from '@/api/account';
 import { ApiRequestError } from '@/api/client';
-import { contentInLibrary, contentQueries } from '@/api/content';
+import { contentInLibrary, contentQueries, findContentLanguage } from '@/api/content';
 import { translationQueries } from '@/api/translations';
 import { nextPageNumber, userPageQueries } from '@/api/user-pages';
 import { wordQueries } from '@/api/words';
@@ -45,10 +45,15 @@ export const Route = createFileRoute('/reader/$id')({
     const reader = await queryClient
       .ensureQueryData(contentQueries.reader(targetLang, params.id, page))
       .catch(async (error: unknown) => {
-        // Every page was finished: open the last one rather than a page that does not exist.
-        if (deps.page !== undefined || page === 0 || !(error instanceof ApiRequestError) || error.status !== 404) {
-          throw error;
+        if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+        if (deps.page !== undefined || page === 0) {
+          // A shared link to a text in another language: learn that language and open the text.
+          const language = await findContentLanguage(queryClient, params.id, targetLang);
+          if (!language) throw error;
+          usePreferences.getState().targetLangSwitched(language);
+          throw redirect({ to: '/reader/$id', params: { id: params.id }, search: { page: deps.page } });
         }
+        // Every page was finished: open the last one rather than a page that does not exist.
         const first = await queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, 0));
         page = Math.max(first.pages.length - 1, 0);
         finished = true;

@@ -1,13 +1,30 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { userQueries } from '@/api/account';
+import { videoQueries } from '@/api/videos';
 import { VideoPlayerScreen } from '@/features/video/video-player-screen';
+import { SignupPitch } from '@/features/video/videos-screen';
+import { usePreferences } from '@/stores/preferences';
 
 export const Route = createFileRoute('/youtube/$id')({
   staticData: { title: msg`Video` },
+  /** A link to one of the learner's videos in another language switches to that language (content ids are global). */
+  loader: async ({ context, params }) => {
+    const { queryClient } = context;
+    const user = await queryClient.ensureQueryData(userQueries.current());
+    if (!user) return { member: false, title: null };
+    const { targetLang, targetLangSwitched } = usePreferences.getState();
+    const groups = await queryClient.ensureQueryData(videoQueries.mine(targetLang));
+    const group = groups.find((candidate) => candidate.videos.some((video) => video.videoId === params.id));
+    if (group && group.lang !== targetLang) targetLangSwitched(group.lang);
+    const title = group?.videos.find((video) => video.videoId === params.id)?.title ?? null;
+    return { member: true, title };
+  },
   component: VideoPlayerRoute,
 });
 
 function VideoPlayerRoute() {
   const { id } = Route.useParams();
-  return <VideoPlayerScreen videoId={id} />;
+  const { member } = Route.useLoaderData();
+  return member ? <VideoPlayerScreen videoId={id} /> : <SignupPitch />;
 }

@@ -18,7 +18,8 @@ type PreferencesState = {
   /** The learner answered or skipped the first visit's "I speak / I want to learn" choice. */
   languageChoiceDone: boolean;
   homeLangPicked: (lang: LearningLanguage) => void;
-  targetLangPicked: (lang: LearningLanguage) => void;
+  /** The target language changes (a picker, or a link to a text in another language); home moves if it was it. */
+  targetLangSwitched: (lang: LearningLanguage) => void;
   localePicked: (locale: InterfaceLocale) => void;
   levelsToggled: () => void;
   speechToggled: () => void;
@@ -44,7 +45,11 @@ export const usePreferences = create<PreferencesState>()(
       pauseOnTap: false,
       languageChoiceDone: false,
       homeLangPicked: (homeLang) => set({ homeLang }),
-      targetLangPicked: (targetLang) => set({ targetLang }),
+      targetLangSwitched: (targetLang) =>
+        set((state) => ({
+          targetLang,
+          homeLang: state.homeLang === targetLang ? (targetLang === 'en' ? 'de' : 'en') : state.homeLang,
+        })),
       localePicked: (locale) => set({ locale }),
       levelsToggled: () => set((state) => ({ levelsShown: !state.levelsShown })),
       speechToggled: () => set((state) => ({ speechOn: !state.speechOn })),

@@ -23,7 +23,7 @@ export function LanguagePicker({ kind }: LanguagePickerProps) {
   const homeLang = usePreferences((s) => s.homeLang);
   const targetLang = usePreferences((s) => s.targetLang);
   const homeLangPicked = usePreferences((s) => s.homeLangPicked);
-  const targetLangPicked = usePreferences((s) => s.targetLangPicked);
+  const targetLangSwitched = usePreferences((s) => s.targetLangSwitched);
 
   const current = kind === 'target' ? targetLang : homeLang;
   const choices = learningLanguages.filter((lang) =>
@@ -35,12 +35,8 @@ export function LanguagePicker({ kind }: LanguagePickerProps) {
   const caption = kind === 'target' ? t`Learning` : t`I speak`;
 
   const pick = (lang: LearningLanguage) => {
-    if (kind === 'target') {
-      targetLangPicked(lang);
-      if (lang === homeLang) homeLangPicked(lang === 'en' ? 'de' : 'en');
-    } else {
-      homeLangPicked(lang);
-    }
+    if (kind === 'target') targetLangSwitched(lang);
+    else homeLangPicked(lang);
     subCategorySelected(0);
     menusClosed();
     void navigate({ to: '/' });

@@ -11,7 +11,7 @@ import { usePreferences } from '@/stores/preferences';
 import { NewVideoDialog } from './new-video-dialog';
 import { VideoLimitDialog } from './video-limit-dialog';
 
-function SignupPitch() {
+export function SignupPitch() {
   return (
     <section className="page pitch">
       <h1>
@@ -33,7 +33,7 @@ function SignupPitch() {
 function MyVideos({ user }: { user: User }) {
   const { t, i18n } = useLingui();
   const targetLang = usePreferences((s) => s.targetLang);
-  const targetLangPicked = usePreferences((s) => s.targetLangPicked);
+  const targetLangSwitched = usePreferences((s) => s.targetLangSwitched);
   const { data: groups, isPending, isError } = useQuery(videoQueries.mine(targetLang));
   const deleteVideo = useDeleteVideo();
   const [dialog, setDialog] = useState<'new' | 'limit' | null>(null);
@@ -73,7 +73,7 @@ function MyVideos({ user }: { user: User }) {
                   to="/youtube/$id"
                   params={{ id: video.videoId }}
                   className="video-card"
-                  onClick={() => targetLangPicked(group.lang)}
+                  onClick={() => targetLangSwitched(group.lang)}
                 >
                   <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
                   <span>{video.title}</span>
