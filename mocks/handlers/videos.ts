@@ -3,7 +3,7 @@ import type { VideoGroup } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { extractVideoId } from '@/contract/video-url';
 import { nextId, type VideoLibrary, videosOf } from '../db';
-import { transcriptBatchSize, transcriptOf } from '../fixtures/transcript';
+import { transcriptBatchSizeOf, transcriptOf } from '../fixtures/transcript';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
 
 /** One group per language the learner has videos in, the requested language first. */
@@ -80,7 +80,7 @@ export const videoHandlers = [
     );
     const transcript = owned ? transcriptOf(parsed.videoId) : undefined;
     if (!transcript) return fail(404, 'not_found', 'This video has no transcript');
-    const sections = transcript.slice(parsed.index, parsed.index + transcriptBatchSize);
+    const sections = transcript.slice(parsed.index, parsed.index + transcriptBatchSizeOf(parsed.videoId));
     return sections.length > 0 ? ok(sections) : ok([], 'done');
   }),
 

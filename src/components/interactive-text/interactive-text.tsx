@@ -113,15 +113,19 @@ export function InteractiveText({
   }, [levels, indexVersion, paint]);
 
   const onIndexed = useCallback(
-    (fresh: WordIndex) => {
+    (fresh: WordIndex, added: readonly HTMLElement[] | null) => {
       index.current = fresh;
-      // Fresh elements show level 0 until painted again; a selection survives when its word is still there
-      // (a transcript grows by batches under the learner's selection).
-      painted.current = new Map();
-      if (selectedElement.current?.isConnected) {
+      if (added) {
+        // Sections appended (a transcript's next batch): their words show the levels already painted; words new
+        // to the text are painted by the layout effect; the selection stays.
+        for (const element of added) {
+          const level = painted.current.get(element.dataset.w ?? '');
+          if (level) element.dataset.level = String(level);
+        }
         setIndexVersion((version) => version + 1);
         return;
       }
+      painted.current = new Map();
       selectedElement.current = null;
       const first = fresh.inOrder[0];
       if (first) first.tabIndex = 0;

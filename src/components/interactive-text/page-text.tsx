@@ -11,8 +11,11 @@ export type WordIndex = { byWord: Map<string, HTMLElement[]>; inOrder: HTMLEleme
 type PageTextProps = {
   sections: readonly Section[];
   lang: LearningLanguage;
-  /** Called once the page's elements exist, with the index used to recolour and move without re-rendering. */
-  onIndexed: (index: WordIndex) => void;
+  /**
+   * Called once the page's elements exist, with the index used to recolour and move without re-rendering; `added`
+   * names the elements of sections appended since the last call (null when the index was built anew).
+   */
+  onIndexed: (index: WordIndex, added: readonly HTMLElement[] | null) => void;
   onWordClick: (element: HTMLElement) => void;
   renderSectionStart?: ((section: Section, index: number) => ReactNode) | undefined;
 };
@@ -65,20 +68,10 @@ export const PageText = memo(function PageText({
   renderSectionStart,
 }: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);
+  const indexed = useRef<{ sections: readonly Section[]; index: WordIndex; observer?: IntersectionObserver }>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the index is rebuilt whenever the sections change
   useLayoutEffect(() => {
-    const root = container.current;
-    const byWord = new Map<string, HTMLElement[]>();
-    const inOrder: HTMLElement[] = [];
     const offScreen = new Set<Element>();
-    for (const element of root?.querySelectorAll<HTMLElement>('[data-w]') ?? []) {
-      const word = element.dataset.w ?? '';
-      const list = byWord.get(word);
-      if (list) list.push(element);
-      else byWord.set(word, [element]);
-      inOrder.push(element);
-    }
     const observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => {
@@ -88,9 +81,46 @@ export const PageText = memo(function PageText({
             }
           })
         : undefined;
-    for (const paragraph of root?.children ?? []) observer?.observe(paragraph);
-    onIndexed({ byWord, inOrder, offScreen });
+    indexed.current = {
+      sections: [],
+      index: { byWord: new Map(), inOrder: [], offScreen },
+      ...(observer && { observer }),
+    };
     return () => observer?.disconnect();
+  }, []);
+
+  // A transcript grows by batches: when the sections only gained some at the end, only their paragraphs are
+  // indexed and observed, so a batch costs the same at the end of a two-hour video as at its start.
+  useLayoutEffect(() => {
+    const root = container.current;
+    const state = indexed.current;
+    if (!root || !state) return;
+    const before = state.sections;
+    const appended =
+      before.length > 0 && before.length <= sections.length && sections[before.length - 1] === before.at(-1);
+    if (!appended) {
+      state.observer?.disconnect();
+      state.index.offScreen.clear();
+      state.index = { byWord: new Map(), inOrder: [], offScreen: state.index.offScreen };
+    }
+    const { byWord, inOrder } = state.index;
+    const added: HTMLElement[] = [];
+    const paragraphs = root.children;
+    for (let position = appended ? before.length : 0; position < paragraphs.length; position++) {
+      const paragraph = paragraphs[position];
+      if (!paragraph) continue;
+      state.observer?.observe(paragraph);
+      for (const element of paragraph.querySelectorAll<HTMLElement>('[data-w]')) {
+        const word = element.dataset.w ?? '';
+        const list = byWord.get(word);
+        if (list) list.push(element);
+        else byWord.set(word, [element]);
+        inOrder.push(element);
+        added.push(element);
+      }
+    }
+    state.sections = sections;
+    onIndexed(state.index, appended ? added : null);
   }, [onIndexed, sections]);
 
   const activate = (target: EventTarget) => {

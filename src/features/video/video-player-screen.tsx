@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import ReactPlayer from 'react-player';
 import { videoQueries } from '@/api/videos';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
@@ -27,6 +27,13 @@ function useFollowPlayback(
   const offsets = useMemo(() => sections.map((section) => section.offset ?? 0), [sections]);
   const lastUserScroll = useRef(Number.NEGATIVE_INFINITY);
   const current = useRef(-1);
+  /** The transcript's lines in order, gathered once per batch, so a tick looks nothing up in the DOM. */
+  const lines = useRef<HTMLElement[]>([]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lines change exactly when the sections do
+  useLayoutEffect(() => {
+    lines.current = [...(container.current?.querySelectorAll<HTMLElement>('.reader-paragraph') ?? [])];
+  }, [container, sections]);
 
   useEffect(() => {
     const box = container.current;
@@ -48,14 +55,15 @@ function useFollowPlayback(
       if (!box || time === undefined) return;
       const index = sectionAt(offsets, time);
       if (index === current.current) return;
-      box.querySelector(`[data-section="${current.current}"]`)?.removeAttribute('data-current');
+      const previous = lines.current[current.current];
+      const line = lines.current[index];
       current.current = index;
-      const line = box.querySelector<HTMLElement>(`[data-section="${index}"]`);
-      if (!line) return;
-      line.dataset.current = '';
-      if (followsPlayback(lastUserScroll.current, performance.now())) {
+      // Layout is read and the scroll asked for before anything changes, so the tick forces no layout of its own.
+      if (line && followsPlayback(lastUserScroll.current, performance.now())) {
         box.scrollTo({ top: line.offsetTop - box.clientHeight / 3, behavior: 'smooth' });
       }
+      previous?.removeAttribute('data-current');
+      if (line) line.dataset.current = '';
     }, timings.playerPositionMs);
     return () => clearInterval(timer);
   }, [container, clock, offsets]);
