@@ -8,7 +8,12 @@ import { buildUser } from './fixtures/users';
 
 export type MockUser = User & { password: string };
 export type MockVideo = { videoId: string; title: string; language: LearningLanguage };
-export type MockProcessingVideo = MockVideo & { id: number; jobStatus: (typeof jobStatuses)[number] };
+export type MockProcessingVideo = MockVideo & {
+  id: number;
+  jobStatus: (typeof jobStatuses)[number];
+  /** A subtitle file was uploaded: the job reads it instead of captions. */
+  subtitles?: true;
+};
 export type VideoLibrary = { videos: MockVideo[]; processing: MockProcessingVideo[] };
 
 /** Everything the mock API remembers; the per-learner collections are keyed by username. */

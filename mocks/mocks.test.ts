@@ -8,6 +8,7 @@ import { allPageSections } from './fixtures/content';
 import { transcriptOf, transcriptVideoId } from './fixtures/transcript';
 import { glossFor } from './fixtures/translations';
 import { handlers } from './handlers';
+import { failingVideoId } from './handlers/videos';
 import { server } from './node';
 
 const origin = 'http://localhost:3000';
@@ -31,19 +32,31 @@ afterAll(() => {
   if (startedHere) server.close();
 });
 
-type CallOptions = { params?: Record<string, string | number>; body?: unknown; token?: string };
+type CallOptions = {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  /** A file sent as multipart form data in the field `file` (built by hand: jsdom's FormData and Node's fetch disagree). */
+  file?: string;
+  token?: string;
+};
 
 const called = new Set<EndpointName>();
 
-async function call(name: EndpointName, { params, body, token }: CallOptions = {}): Promise<Response> {
+async function call(name: EndpointName, { params, body, file, token }: CallOptions = {}): Promise<Response> {
   const endpoint = endpoints[name];
   const headers = new Headers();
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (file !== undefined) headers.set('Content-Type', 'multipart/form-data; boundary=folio');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return fetch(`${origin}${API_BASE}${pathOf(endpoint.path, params)}`, {
     method: endpoint.method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body:
+      file !== undefined
+        ? `--folio\r\nContent-Disposition: form-data; name="file"; filename="a.srt"\r\n\r\n${file}\r\n--folio--\r\n`
+        : body === undefined
+          ? undefined
+          : JSON.stringify(body),
   });
 }
 
@@ -135,6 +148,7 @@ describe('account', () => {
       myVideos: { targetLang: 'en' },
       transcript: { targetLang: 'en', videoId: transcriptVideoId, index: 0 },
       deleteVideo: { targetLang: 'en', videoId: transcriptVideoId },
+      uploadSubtitles: { targetLang: 'en', videoId: transcriptVideoId },
       userPages: { targetLang: 'de' },
     };
     const required = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === 'required');
@@ -307,6 +321,18 @@ describe('videos', () => {
     const body = { videoURL: 'https://example.com/watch', title: 'Nope', language: 'en' };
     const envelope = await expectError('processVideo', 400, { token: reader, body });
     expect(envelope.details[0]?.field).toBe('videoURL');
+  });
+
+  it('takes subtitles for a failed video and refuses a file that is not subtitles', async () => {
+    const body = { videoURL: `https://youtu.be/${failingVideoId}`, title: 'No captions', language: 'en' };
+    await expectOk('processVideo', { token: reader, body });
+    await expectOk('myVideos', { token: reader, params: { targetLang: 'en' } });
+    const params = { targetLang: 'en', videoId: failingVideoId };
+    const refused = await expectError('uploadSubtitles', 400, { token: reader, params, file: 'no timings here' });
+    expect(refused.details[0]?.code).toBe('bad_subtitles');
+    const good = '1\n00:00:01,000 --> 00:00:02,000\nHello.\n';
+    const { details } = await expectOk('uploadSubtitles', { token: reader, params, file: good });
+    expect(details).toMatchObject({ videoId: failingVideoId, jobStatus: 'created' });
   });
 
   it('deletes a video', async () => {

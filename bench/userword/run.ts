@@ -37,6 +37,8 @@ const app = await buildApp({
       rateLimits: defaultRateLimits,
     },
   },
+  // This bench adds no videos.
+  transcriptJobs: { send: () => Promise.reject(new Error('The word bench has no job queue')) },
 });
 const listSchema = envelopeSchema(endpoints.userWords.details);
 /** The baseline: rows as objects, serialised through the contract's schema like any other route. */

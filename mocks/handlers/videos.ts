@@ -25,6 +25,22 @@ function groupVideos(library: VideoLibrary, targetLang: LearningLanguage): Video
     }));
 }
 
+/**
+ * The text of a multipart body's `file` field, read by hand: the platform's formData() builds its File with the
+ * global File, which a test environment (jsdom) may have replaced with one the parser rejects.
+ */
+async function multipartFile(request: Request): Promise<string | null> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) return null;
+  for (const part of (await request.text()).split(`--${marker}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split === -1 || !/name="file"/.test(part.slice(0, split))) continue;
+    return part.slice(split + 4).replace(/\r\n$/, '');
+  }
+  return null;
+}
+
 /** A mock video whose captions never come: its job fails, so QA can see and delete a failed card. */
 export const failingVideoId = 'nocaptions1';
 
@@ -34,8 +50,9 @@ export const failingVideoId = 'nocaptions1';
  */
 function advanceJobs(library: VideoLibrary) {
   for (const video of library.processing) {
-    if (video.jobStatus === 'created') video.jobStatus = video.videoId === failingVideoId ? 'failed' : 'active';
-    else if (video.jobStatus === 'active') video.jobStatus = 'completed';
+    if (video.jobStatus === 'created') {
+      video.jobStatus = video.videoId === failingVideoId && !video.subtitles ? 'failed' : 'active';
+    } else if (video.jobStatus === 'active') video.jobStatus = 'completed';
   }
   const finished = library.processing.filter((video) => video.jobStatus === 'completed');
   library.videos.push(...finished.map(({ videoId, title, language }) => ({ videoId, title, language })));
@@ -82,6 +99,29 @@ export const videoHandlers = [
     if (!transcript) return fail(404, 'not_found', 'This video has no transcript');
     const sections = transcript.slice(parsed.index, parsed.index + transcriptBatchSizeOf(parsed.videoId));
     return sections.length > 0 ? ok(sections) : ok([], 'done');
+  }),
+
+  route(endpoints.uploadSubtitles, async ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.uploadSubtitles.params);
+    if (parsed instanceof Response) return parsed;
+    const file = await multipartFile(request);
+    if (file === null) return fail(400, 'bad_subtitles', 'Send the subtitle file in the field "file"', 'file');
+    if (file.length > 2 * 1024 * 1024) {
+      return fail(413, 'payload_too_large', 'Subtitle files may be at most 2 MB', 'file');
+    }
+    if (!/\d{2}:\d{2}[.,]\d{3}\s*-->/.test(file)) {
+      return fail(400, 'bad_subtitles', 'This file is neither SRT nor WebVTT subtitles', 'file');
+    }
+    const video = videosOf(user).processing.find(
+      (candidate) => candidate.videoId === parsed.videoId && candidate.language === parsed.targetLang,
+    );
+    if (!video) return fail(404, 'not_found', 'This video is not waiting for subtitles');
+    video.jobStatus = 'created';
+    video.subtitles = true;
+    const { id, videoId, title, jobStatus } = video;
+    return ok({ id, videoId, title, jobStatus });
   }),
 
   route(endpoints.deleteVideo, ({ request, params }) => {

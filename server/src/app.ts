@@ -14,9 +14,11 @@ import { healthRoutes } from './routes/health.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { translationRoutes } from './routes/translations.ts';
+import { videoRoutes } from './routes/videos.ts';
 import type { Clock } from './services/accounts.ts';
 import { createTranslationChain } from './services/translation/chain.ts';
 import type { TranslationProvider } from './services/translation/types.ts';
+import type { TranscriptJobs } from './services/videos/jobs.ts';
 
 export type AppOptions = {
   db: Db;
@@ -27,7 +29,12 @@ export type AppOptions = {
   /** The time source of every rule (streaks, refresh, sessions, limits); tests pass a controllable one. */
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Where transcript jobs go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
+  transcriptJobs: TranscriptJobs;
 };
+
+/** Videos per 7-day cycle: the free allowance, and 2 more with Pro Gold (see ARCHITECTURE.md). */
+export const videoAllowance = (free: number) => ({ free, pro: free + 2 });
 
 export async function buildApp({
   db,
@@ -36,6 +43,7 @@ export async function buildApp({
   logger,
   providers = [],
   limits = defaultUsageLimits,
+  transcriptJobs,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
@@ -51,6 +59,7 @@ export async function buildApp({
     accounts: config.accounts,
     limits,
     translations: createTranslationChain({ db, providers, log: app.log }),
+    videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,6 +75,7 @@ export async function buildApp({
   await app.register(notificationRoutes);
   await app.register(learningRoutes);
   await app.register(translationRoutes);
+  await app.register(videoRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

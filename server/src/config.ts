@@ -30,6 +30,8 @@ const envSchema = z.object({
   LIBRETRANSLATE_API_KEY: z.string().optional(),
   DEEPL_API_KEY: z.string().optional(),
   DEEPL_API_URL: z.string().url().optional(),
+  YOUTUBE_BASE_URL: z.string().url().optional(),
+  YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -48,6 +50,8 @@ export type Config = {
   runWorkers: boolean;
   trustProxy: boolean;
   accounts: AccountSettings;
+  /** Where transcript jobs read captions: YouTube, or another address speaking its protocol (a proxy, a fake). */
+  youtube: { baseUrl: string | undefined; timeoutMs: number };
   translation: {
     libreTranslate?: { url: string; apiKey?: string | undefined } | undefined;
     deepl?: { apiKey: string; url?: string | undefined } | undefined;
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordHashCost: e.PASSWORD_HASH_COST,
       rateLimits: defaultRateLimits,
     },
+    youtube: { baseUrl: e.YOUTUBE_BASE_URL, timeoutMs: e.YOUTUBE_TIMEOUT_MS },
     translation: {
       libreTranslate: e.LIBRETRANSLATE_URL
         ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY }

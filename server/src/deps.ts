@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
 import type { RateRule } from './services/rate-limit.ts';
 import type { TranslationChain } from './services/translation/chain.ts';
+import type { TranscriptJobs } from './services/videos/jobs.ts';
 
 export type UsageLimits = { translatePerIp: RateRule; translatePerUser: RateRule };
 
@@ -17,6 +18,7 @@ export type AppDeps = {
   accounts: AccountSettings;
   limits: UsageLimits;
   translations: TranslationChain;
+  videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
 };
 
 declare module 'fastify' {

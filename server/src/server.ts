@@ -6,8 +6,17 @@ import { startJobs } from './services/jobs.ts';
 import { readSeedFiles, seedContent } from './services/seed.ts';
 import { deeplProvider } from './services/translation/deepl.ts';
 import { libreTranslateProvider } from './services/translation/libretranslate.ts';
+import { startTranscriptWorker, transcriptJobs } from './services/videos/jobs.ts';
+import { youtubeTranscriptSource } from './services/videos/youtube-source.ts';
 
 const config = loadConfig();
+/** Before the app and its logger exist: JSON lines on stderr, as the logger writes them. */
+const bootLog = {
+  error: (details: { err: unknown }, msg: string) =>
+    process.stderr.write(
+      `${JSON.stringify({ level: 50, time: Date.now(), msg, err: details.err instanceof Error ? details.err.message : String(details.err) })}\n`,
+    ),
+};
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -23,12 +32,20 @@ const providers = [
   ...(config.translation.deepl ? [deeplProvider(config.translation.deepl)] : []),
   ...(config.translation.libreTranslate ? [libreTranslateProvider(config.translation.libreTranslate)] : []),
 ];
-const app = await buildApp({ db: database.db, config, providers });
+const jobs = await startJobs(database.connectionString, bootLog, { workers: config.runWorkers });
+const app = await buildApp({ db: database.db, config, providers, transcriptJobs: transcriptJobs(jobs) });
 if (config.seedContent) {
   const seeded = await seedContent(database.db, await readSeedFiles());
   app.log.info(seeded, 'starter content ready');
 }
-const jobs = await startJobs(database.connectionString, app.log, { workers: config.runWorkers });
+if (config.runWorkers) {
+  await startTranscriptWorker(jobs, {
+    db: database.db,
+    source: youtubeTranscriptSource({ baseUrl: config.youtube.baseUrl, timeoutMs: config.youtube.timeoutMs }),
+    clock: () => new Date(),
+    log: app.log,
+  });
+}
 
 let closing = false;
 async function shutdown(signal: string) {

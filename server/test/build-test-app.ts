@@ -6,9 +6,15 @@ import type { Database } from '../src/db/client.ts';
 import type { UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
+import type { TranscriptJobs } from '../src/services/videos/jobs.ts';
 import { openTestDatabase } from './test-database.ts';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; clock: TestClock };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  database: Database;
+  clock: TestClock;
+  /** Transcript jobs the routes asked for, when the test gave no queue of its own. */
+  sentTranscripts: number[];
+};
 
 /** A clock tests move by hand. */
 export class TestClock {
@@ -43,11 +49,13 @@ export async function buildTestApp(
     accounts?: Partial<AccountSettings>;
     providers?: TranslationProvider[];
     limits?: UsageLimits;
+    transcriptJobs?: TranscriptJobs;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'folio-static-')));
   const clock = new TestClock();
+  const sentTranscripts: number[] = [];
   const app = await buildApp({
     db: database.db,
     config: {
@@ -59,7 +67,12 @@ export async function buildTestApp(
     clock: clock.now,
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),
+    transcriptJobs: options.transcriptJobs ?? {
+      send: async (transcriptId) => {
+        sentTranscripts.push(transcriptId);
+      },
+    },
   });
   app.addHook('onClose', () => database.close());
-  return Object.assign(app, { database, clock });
+  return Object.assign(app, { database, clock, sentTranscripts });
 }

@@ -45,7 +45,9 @@ const http = ky.create({
 type CallOptions<N extends EndpointName> = {
   params?: Record<string, string | number>;
   signal?: AbortSignal;
-} & ([BodyOf<N>] extends [never] ? { body?: never } : { body: BodyOf<N> });
+} & ([BodyOf<N>] extends [never]
+  ? { body?: never /** For the calls that take a file (multipart). */; formData?: FormData }
+  : { body: BodyOf<N>; formData?: never });
 
 export type CallResult<N extends EndpointName> = { message: string; details: DetailsOf<N> };
 
@@ -64,7 +66,7 @@ export async function callEndpoint<N extends EndpointName>(
   try {
     raw = await http(pathOf(endpoint.path, options.params).replace(/^\//, ''), {
       method: endpoint.method,
-      json: options.body,
+      ...(options.formData ? { body: options.formData } : { json: options.body }),
       signal: options.signal,
       headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     }).json();

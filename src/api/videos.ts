@@ -78,3 +78,17 @@ export async function fetchVideoTitle(videoId: string, signal?: AbortSignal): Pr
     return null;
   }
 }
+
+/** Gives a new or failed video the transcript of a subtitle file (SRT or WebVTT); the list then shows it processing. */
+export function useUploadSubtitles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['videos', 'subtitles'],
+    mutationFn: ({ targetLang, videoId, file }: { targetLang: LearningLanguage; videoId: string; file: File }) => {
+      const formData = new FormData();
+      formData.append('file', file);
+      return fetchDetails('uploadSubtitles', { params: { targetLang, videoId }, formData });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
+  });
+}

@@ -195,6 +195,15 @@ export const endpoints = {
     details: z.array(sectionSchema),
     summary: "Transcript sections from an index; message 'done' with no sections ends it",
   }),
+  uploadSubtitles: endpoint({
+    method: 'POST',
+    path: '/youtube/:targetLang/:videoId/subtitles',
+    auth: 'required',
+    params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
+    // The body is multipart/form-data with one field, `file`: an SRT or WebVTT file of at most 2 MB.
+    details: processingVideoSchema,
+    summary: 'Make a new or failed video\'s transcript from an uploaded subtitle file (multipart field "file")',
+  }),
   deleteVideo: endpoint({
     method: 'DELETE',
     path: '/youtube/:targetLang/:videoId',

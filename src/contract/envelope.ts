@@ -17,6 +17,7 @@ export const errorCodes = [
   'unavailable',
   'word_limit',
   'video_limit',
+  'bad_subtitles',
   'no_translation',
   'insufficient_balance',
   'discount_invalid',

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '@/api/client';
-import { fetchVideoTitle, useProcessVideo } from '@/api/videos';
+import { fetchVideoTitle, useProcessVideo, useUploadSubtitles } from '@/api/videos';
 import { learningLanguageNames } from '@/components/language-names';
 import { Modal } from '@/components/modal';
 import { type LearningLanguage, learningLanguageSchema, learningLanguages } from '@/contract/languages';
 import { extractVideoId } from '@/contract/video-url';
+import { maxSubtitleBytes, subtitleTypes } from './subtitle-upload';
 
 type NewVideoDialogProps = {
   language: LearningLanguage;
@@ -36,14 +37,19 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
   });
   const title = typedTitle ?? oEmbed.data ?? '';
   const processVideo = useProcessVideo();
+  const uploadSubtitles = useUploadSubtitles();
+  const [subtitles, setSubtitles] = useState<File | null>(null);
+  const tooLarge = subtitles !== null && subtitles.size > maxSubtitleBytes;
 
   const process = (event: FormEvent) => {
     event.preventDefault();
-    if (!videoId || !title.trim()) return;
+    if (!videoId || !title.trim() || tooLarge) return;
     processVideo.mutate(
       { videoURL: url.trim(), title: title.trim(), language },
       {
         onSuccess: () => {
+          // With the learner's own subtitles the transcript comes from the file, not from YouTube's captions.
+          if (subtitles) uploadSubtitles.mutate({ targetLang: language, videoId, file: subtitles });
           toast.success(t`Your video is being processed. It appears in your list when it is ready.`);
           onClose();
         },
@@ -110,6 +116,22 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
                 </option>
               ))}
             </select>
+            <label htmlFor={`${id}-subtitles`}>
+              <Trans>Subtitle file (optional, SRT or WebVTT, at most 2 MB)</Trans>
+            </label>
+            <input
+              id={`${id}-subtitles`}
+              type="file"
+              accept={subtitleTypes}
+              aria-invalid={tooLarge}
+              aria-describedby={tooLarge ? `${id}-subtitles-error` : undefined}
+              onChange={(event) => setSubtitles(event.target.files?.[0] ?? null)}
+            />
+            {tooLarge ? (
+              <p id={`${id}-subtitles-error`} className="form-error" role="alert">
+                <Trans>Subtitle files may be at most 2 MB</Trans>
+              </p>
+            ) : null}
             <div className="dialog-actions">
               <button
                 type="button"
@@ -124,7 +146,7 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
               <button
                 type="submit"
                 className="button button-primary"
-                disabled={!title.trim() || processVideo.isPending}
+                disabled={!title.trim() || tooLarge || processVideo.isPending}
               >
                 <Trans>Process</Trans>
               </button>

@@ -111,3 +111,18 @@ describe('my videos', () => {
     expect(screen.queryByText('No captions here')).not.toBeInTheDocument();
   });
 });
+
+describe('subtitles', () => {
+  beforeEach(() => {
+    server.use(http.get('https://www.youtube.com/oembed', () => HttpResponse.error()));
+  });
+
+  it('refuse a file over 2 MB in the New Video dialog before anything is sent', async () => {
+    const { user, dialog } = await openNewVideo();
+    await user.type(within(dialog).getByLabelText('YouTube link'), newVideoUrl);
+    const big = new File(['x'.repeat(2 * 1024 * 1024 + 1)], 'big.srt');
+    await user.upload(within(dialog).getByLabelText(/^Subtitle file/), big);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Subtitle files may be at most 2 MB');
+    expect(within(dialog).getByRole('button', { name: 'Process' })).toBeDisabled();
+  });
+});

@@ -9,6 +9,7 @@ import { useSession } from '@/components/layout/use-session';
 import type { User } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
 import { NewVideoDialog } from './new-video-dialog';
+import { SubtitleUploadButton } from './subtitle-upload';
 import { VideoLimitDialog } from './video-limit-dialog';
 
 export function SignupPitch() {
@@ -84,6 +85,9 @@ function MyVideos({ user }: { user: User }) {
               <li key={video.id} className="video-card processing">
                 <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
                 <span>{video.title}</span>
+                {video.jobStatus === 'failed' ? (
+                  <SubtitleUploadButton targetLang={group.lang} videoId={video.videoId} title={video.title} />
+                ) : null}
                 {video.jobStatus === 'failed' ? (
                   <span className="video-status failed">
                     <Trans>Processing failed</Trans>

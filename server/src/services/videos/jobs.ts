@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Db } from '../../db/client.ts';
+import { insertNotification } from '../../db/queries/users.ts';
+import {
+  findTranscript,
+  setTranscriptStatus,
+  storeTranscript,
+  transcriptLearners,
+  waitingTranscripts,
+} from '../../db/queries/videos.ts';
+import type { Clock } from '../accounts.ts';
+import { transcriptSections } from './sections.ts';
+import { NoCaptionsError, type TranscriptSource } from './transcript-source.ts';
+
+export const transcriptQueue = 'video-transcript';
+
+/** How the routes ask for a transcript to be made: pg-boss in production, the same in tests. */
+export type TranscriptJobs = { send: (transcriptId: number) => Promise<void> };
+
+export function transcriptJobs(boss: PgBoss): TranscriptJobs {
+  return {
+    send: async (transcriptId) => {
+      await boss.send(transcriptQueue, { transcriptId }, { singletonKey: `transcript-${transcriptId}` });
+    },
+  };
+}
+
+export type TranscriptJobDeps = { db: Db; source: TranscriptSource; clock: Clock; log: FastifyBaseLogger };
+
+async function tellLearners(db: Db, transcriptId: number, now: Date, message: (title: string) => string) {
+  for (const learner of await transcriptLearners(db, transcriptId)) {
+    await insertNotification(db, learner.userId, message(learner.title), now);
+  }
+}
+
+/**
+ * Makes a transcript: takes the cues of an uploaded subtitle file, or fetches its captions (network errors throw, so pg-boss retries with backoff; on the last
+ * attempt the video fails), merges the cues into sections and stores them, then tells every learner who has it.
+ * A video without captions in its language fails at once, with the reason.
+ */
+export async function runTranscriptJob(
+  deps: TranscriptJobDeps,
+  transcriptId: number,
+  options: { lastAttempt: boolean },
+): Promise<void> {
+  const { db, source, clock, log } = deps;
+  const transcript = await findTranscript(db, transcriptId);
+  if (!transcript || transcript.status === 'completed') return;
+  await setTranscriptStatus(db, transcriptId, 'active', clock());
+  try {
+    const cues = transcript.uploadedCues ?? (await source.fetchCues(transcript.youtubeId, transcript.language));
+    const sections = transcriptSections(cues, transcript.language);
+    if (sections.length === 0) throw new NoCaptionsError('The captions of this video are empty');
+    await storeTranscript(db, transcriptId, sections, clock());
+    await tellLearners(db, transcriptId, clock(), (title) => `Your video "${title}" is ready to read.`);
+  } catch (error) {
+    const permanent = error instanceof NoCaptionsError;
+    if (!permanent && !options.lastAttempt) {
+      await setTranscriptStatus(db, transcriptId, 'retry', clock());
+      throw error;
+    }
+    const reason = permanent ? error.message : 'YouTube could not be reached';
+    log.warn({ transcriptId, reason, err: permanent ? undefined : { message: String(error) } }, 'transcript failed');
+    await setTranscriptStatus(db, transcriptId, 'failed', clock(), reason);
+    await tellLearners(
+      db,
+      transcriptId,
+      clock(),
+      (title) => `We could not make a transcript of "${title}": ${reason}. You can upload its subtitles instead.`,
+    );
+  }
+}
+
+/** Runs the transcript jobs in this process, and sends again the ones a crash may have left unsent. */
+export async function startTranscriptWorker(boss: PgBoss, deps: TranscriptJobDeps): Promise<void> {
+  await boss.createQueue(transcriptQueue, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  await boss.work(
+    transcriptQueue,
+    { includeMetadata: true, pollingIntervalSeconds: 1 },
+    async ([job]: JobWithMetadata<{ transcriptId: number }>[]) => {
+      if (!job) return;
+      await runTranscriptJob(deps, job.data.transcriptId, { lastAttempt: job.retryCount >= job.retryLimit });
+    },
+  );
+  const jobs = transcriptJobs(boss);
+  for (const id of await waitingTranscripts(deps.db)) await jobs.send(id);
+}

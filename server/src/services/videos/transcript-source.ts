@@ -1,0 +1,16 @@
+/** A line of captions: its text and when it starts, in seconds from the start of the video. */
+export type Cue = { text: string; start: number };
+
+/** Where a video's captions come from; production reads YouTube, tests a local fake of it. */
+export type TranscriptSource = {
+  /** The video's caption cues in a language. Throws `NoCaptionsError` when it has none there. */
+  fetchCues: (videoId: string, language: string, signal?: AbortSignal) => Promise<Cue[]>;
+};
+
+/** The video has no captions in that language (or at all): retrying cannot help. */
+export class NoCaptionsError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NoCaptionsError';
+  }
+}
