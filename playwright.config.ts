@@ -6,6 +6,7 @@ import { chromiumLaunchOptions } from './e2e/chromium';
 
 const mockedPort = 4173;
 const fullPort = 4310;
+const fakeYouTubePort = 4320;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -32,6 +33,12 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node e2e/fake-youtube-server.ts ${fakeYouTubePort}`,
+      url: `http://127.0.0.1:${fakeYouTubePort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `npx vite preview --mode mock --outDir dist-mock --port ${mockedPort} --strictPort`,
       url: `http://localhost:${mockedPort}`,
       reuseExistingServer: false,
@@ -47,6 +54,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         STATIC_DIR: 'dist',
+        YOUTUBE_BASE_URL: `http://127.0.0.1:${fakeYouTubePort}`,
         LOG_LEVEL: 'warn',
       },
     },

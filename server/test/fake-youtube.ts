@@ -18,7 +18,7 @@ const escapeXml = (text: string) =>
  * the Innertube player (the caption tracks) and the timedtext document (`<transcript><text start dur>…`), in the
  * real formats. `down()` makes it drop every connection, as an unreachable YouTube would.
  */
-export async function startFakeYouTube(videos: Record<string, FakeVideo>) {
+export async function startFakeYouTube(videos: Record<string, FakeVideo>, port = 0) {
   let reachable = true;
   const server: Server = createServer((request, response) => {
     if (!reachable) {
@@ -26,6 +26,10 @@ export async function startFakeYouTube(videos: Record<string, FakeVideo>) {
       return;
     }
     const url = new URL(request.url ?? '/', 'http://fake.youtube');
+    if (url.pathname === '/health') {
+      response.writeHead(200).end('ok');
+      return;
+    }
     if (request.method === 'GET' && url.pathname === '/watch') {
       const video = videos[url.searchParams.get('v') ?? ''];
       response.writeHead(video ? 200 : 404, { 'content-type': 'text/html' });
@@ -76,10 +80,10 @@ export async function startFakeYouTube(videos: Record<string, FakeVideo>) {
     }
     response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${listening}`,
     down: () => {
       reachable = false;
     },
