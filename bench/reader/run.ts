@@ -6,15 +6,12 @@
  *
  *   npm run bench:reader            (builds dist-bench, serves it, runs, prints figures and ratios)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { serveBenchBuild } from '../serve.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = 4199;
-const base = `http://localhost:${port}`;
 const keyRuns = Number(process.env.BENCH_KEY_RUNS ?? 40);
 const tapRuns = Number(process.env.BENCH_TAP_RUNS ?? 15);
 const keyGap = Number(process.env.BENCH_KEY_GAP ?? 250);
@@ -28,16 +25,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-async function waitForServer(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /**
@@ -237,26 +224,14 @@ async function measureInterleaved(subjects: Subject[]) {
 type Figures = { keyMedian: number; keyMax: number; tapMedian: number; idleMedian: number; recoloured: boolean };
 
 async function main() {
-  const outDir = process.env.BENCH_OUT_DIR ?? 'dist-bench';
-  console.log(`Building the benchmark (vite build --mode bench) into ${outDir} …`);
-  if (!process.env.BENCH_SKIP_BUILD)
-    execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', 'bench', '--outDir', outDir], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-  const server: ChildProcess = spawn(
-    path.join(root, 'node_modules/.bin/vite'),
-    ['preview', '--mode', 'bench', '--outDir', outDir, '--port', String(port), '--strictPort'],
-    { cwd: root, stdio: 'ignore' },
-  );
+  const server = await serveBenchBuild(port);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    await waitForServer(base);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
 
     // The app, as a logged-in learner reading English with German as home language.
-    await page.goto(`${base}/faq`);
+    await page.goto(`${server.base}/faq`);
     await page.getByRole('banner').waitFor();
     const username = await page.evaluate(async () => {
       const response = await fetch('/api/v1/login', {
@@ -277,7 +252,7 @@ async function main() {
     });
     // The mock API keeps its data in session storage when its page goes; on a page without it (the favicon), give
     // the learner their saved words (none on the page) and room for more.
-    await page.goto(`${base}/favicon.svg`);
+    await page.goto(`${server.base}/favicon.svg`);
     await page.evaluate(
       ({ saved, learner }) => {
         const stored = JSON.parse(sessionStorage.getItem('folio.mock-db') ?? '{}') as {
@@ -293,14 +268,14 @@ async function main() {
       },
       { saved: savedWords, learner: username },
     );
-    await page.goto(`${base}/reader/900?page=0`);
+    await page.goto(`${server.base}/reader/900?page=0`);
     await page.locator('[data-w]').first().waitFor();
     const tokens = await page.evaluate(() => document.querySelectorAll('[data-w]').length);
 
     // The naive reference, in a context of its own (its own renderer process).
     const naiveContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const naivePage = await naiveContext.newPage();
-    await naivePage.goto(`${base}/bench/reader/naive.html`);
+    await naivePage.goto(`${server.base}/bench/reader/naive.html`);
     await naivePage.locator('[data-w]').first().waitFor();
 
     const subjects = [await prepare(page), await prepare(naivePage)];
@@ -352,7 +327,7 @@ async function main() {
     console.log(missed.length === 0 ? 'All goals met.' : `Goals NOT met: ${missed.join(', ')}.`);
   } finally {
     await browser.close();
-    server.kill();
+    server.stop();
   }
 }
 

@@ -7,14 +7,11 @@
  *
  *   npm run bench:transcript      (builds dist-bench, serves it on the mocks, runs, prints)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { serveBenchBuild } from '../serve.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = 4198;
-const base = `http://localhost:${port}`;
 const videoId = 'benchvideo1';
 const ticks = Number(process.env.BENCH_TICKS ?? 300);
 
@@ -23,30 +20,9 @@ function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
-async function waitForServer(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-const outDir = path.join(root, 'dist-bench');
-console.log(`Building the benchmark (vite build --mode bench) into ${outDir} …`);
-execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', 'bench', '--outDir', outDir], {
-  cwd: root,
-  stdio: 'ignore',
-});
-const server: ChildProcess = spawn(
-  path.join(root, 'node_modules/.bin/vite'),
-  ['preview', '--mode', 'bench', '--outDir', outDir, '--port', String(port), '--strictPort'],
-  { cwd: root, stdio: 'ignore' },
-);
+const server = await serveBenchBuild(port);
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  await waitForServer(base);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Instruments the page before it runs: long tasks, and the duration of every 100 ms interval callback (the tick).
   await context.addInitScript(() => {
@@ -96,7 +72,7 @@ try {
     await context.addInitScript(() => localStorage.setItem('bench-debug', '1'));
     page.on('console', (message) => console.log(message.text()));
   }
-  await page.goto(`${base}/faq`);
+  await page.goto(`${server.base}/faq`);
   await page.getByRole('banner').waitFor();
   // The reader's mock account adds the two-hour video; two looks at the list finish its mock job.
   await page.evaluate(async (id) => {
@@ -115,8 +91,8 @@ try {
     });
     for (let look = 0; look < 2; look++) await fetch('/api/v1/my-videos/en', { headers });
   }, videoId);
-  await page.goto(`${base}/favicon.svg`);
-  await page.goto(`${base}/youtube/${videoId}`);
+  await page.goto(`${server.base}/favicon.svg`);
+  await page.goto(`${server.base}/youtube/${videoId}`);
   const box = page.locator('.transcript-text');
   await box.locator('[data-section="0"]').waitFor();
 
@@ -211,5 +187,5 @@ try {
   console.log('Goals: no long task over 50 ms while appending and scrolling; a tick under 1 ms.');
 } finally {
   await browser.close();
-  server.kill();
+  server.stop();
 }

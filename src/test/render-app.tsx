@@ -19,8 +19,11 @@ type RenderOptions = {
   firstVisit?: boolean;
 };
 
-/** Renders the real route tree at a path with a fresh QueryClient; the API is msw's. */
-export async function renderApp(path: string, options: RenderOptions = {}) {
+/**
+ * The learner a test starts as: signed in (or a visitor), with English interface, speech off and these languages;
+ * past the first visit's language choice unless `firstVisit`.
+ */
+export function startAs(options: Pick<RenderOptions, 'user' | 'homeLang' | 'targetLang' | 'firstVisit'>) {
   if (options.user) writeStoredUser(options.user);
   usePreferences.setState({
     homeLang: options.homeLang ?? 'en',
@@ -28,8 +31,14 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     locale: 'en',
     levelsShown: true,
     speechOn: false,
+    pauseOnTap: false,
     languageChoiceDone: !options.firstVisit,
   });
+}
+
+/** Renders the real route tree at a path with a fresh QueryClient; the API is msw's. */
+export async function renderApp(path: string, options: RenderOptions = {}) {
+  startAs(options);
   const width = options.width ?? 1280;
   const height = options.height ?? 800;
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });

@@ -3,12 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, type ReactNode } from 'react';
-import { writeStoredUser } from '@/api/session';
 import { createAppInstance } from '@/app';
 import type { User } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { i18n } from '@/i18n/i18n';
-import { usePreferences } from '@/stores/preferences';
+import { startAs } from './render-app';
 
 /**
  * One component with the app's providers and a fresh QueryClient, for what the route tree cannot host in jsdom
@@ -18,16 +17,7 @@ export async function renderComponent(
   ui: ReactNode,
   options: { user?: User; homeLang?: LearningLanguage; targetLang?: LearningLanguage } = {},
 ) {
-  if (options.user) writeStoredUser(options.user);
-  usePreferences.setState({
-    homeLang: options.homeLang ?? 'en',
-    targetLang: options.targetLang ?? 'en',
-    locale: 'en',
-    levelsShown: true,
-    speechOn: false,
-    pauseOnTap: false,
-    languageChoiceDone: true,
-  });
+  startAs(options);
   const { queryClient } = createAppInstance(undefined, { retry: false });
   await act(async () => {
     render(

@@ -8,6 +8,12 @@ import { type TranscriptStatus, transcriptSections, transcripts, userVideos } fr
 const DAY_MS = 86_400_000;
 export const videoCycleDays = 7;
 
+type VideoKey = { userId: number; youtubeId: string; language: LearningLanguage };
+
+/** The learner's row for a video in a language. */
+const ownVideo = ({ userId, youtubeId, language }: VideoKey) =>
+  and(eq(userVideos.userId, userId), eq(userVideos.youtubeId, youtubeId), eq(userVideos.language, language));
+
 export type ProcessingVideo = { id: number; videoId: string; title: string; jobStatus: TranscriptStatus };
 
 /** The learner's allowance per 7-day cycle: free 2, Pro Gold 4 (see ARCHITECTURE.md, "video limit"). */
@@ -23,7 +29,7 @@ export type AddVideoResult = { added: ProcessingVideo; queue: number | null } | 
  */
 export async function addVideo(
   db: Db,
-  input: { userId: number; youtubeId: string; language: LearningLanguage; title: string; now: Date; pro: boolean },
+  input: VideoKey & { title: string; now: Date; pro: boolean },
   allowance: VideoAllowance,
 ): Promise<AddVideoResult> {
   const { userId, youtubeId, language, title, now } = input;
@@ -47,9 +53,7 @@ export async function addVideo(
       .select({ id: userVideos.id, transcriptId: userVideos.transcriptId, status: transcripts.status })
       .from(userVideos)
       .innerJoin(transcripts, eq(transcripts.id, userVideos.transcriptId))
-      .where(
-        and(eq(userVideos.userId, userId), eq(userVideos.youtubeId, youtubeId), eq(userVideos.language, language)),
-      );
+      .where(ownVideo(input));
     // A video already in the list costs nothing again, unless it failed (failed ones do not count).
     if (!existing || existing.status === 'failed') {
       const [counted] = await tx
@@ -131,20 +135,13 @@ export async function listVideoGroups(db: Db, userId: number, first: LearningLan
  */
 export async function transcriptBatch(
   db: Db,
-  input: { userId: number; youtubeId: string; language: LearningLanguage; index: number; size: number },
+  input: VideoKey & { index: number; size: number },
 ): Promise<Section[] | undefined> {
   const [video] = await db
     .select({ transcriptId: userVideos.transcriptId })
     .from(userVideos)
     .innerJoin(transcripts, eq(transcripts.id, userVideos.transcriptId))
-    .where(
-      and(
-        eq(userVideos.userId, input.userId),
-        eq(userVideos.youtubeId, input.youtubeId),
-        eq(userVideos.language, input.language),
-        eq(transcripts.status, 'completed'),
-      ),
-    );
+    .where(and(ownVideo(input), eq(transcripts.status, 'completed')));
   if (!video) return undefined;
   const rows = await db
     .select({ offset: transcriptSections.offset, tokens: transcriptSections.tokens })
@@ -156,20 +153,8 @@ export async function transcriptBatch(
 }
 
 /** Removes a video from the learner's list (the shared transcript stays for others); false when it was not there. */
-export async function deleteVideo(
-  db: Db,
-  input: { userId: number; youtubeId: string; language: LearningLanguage },
-): Promise<boolean> {
-  const deleted = await db
-    .delete(userVideos)
-    .where(
-      and(
-        eq(userVideos.userId, input.userId),
-        eq(userVideos.youtubeId, input.youtubeId),
-        eq(userVideos.language, input.language),
-      ),
-    )
-    .returning({ id: userVideos.id });
+export async function deleteVideo(db: Db, input: VideoKey): Promise<boolean> {
+  const deleted = await db.delete(userVideos).where(ownVideo(input)).returning({ id: userVideos.id });
   return deleted.length > 0;
 }
 
@@ -241,13 +226,7 @@ export async function waitingTranscripts(db: Db): Promise<number[]> {
  */
 export async function attachSubtitles(
   db: Db,
-  input: {
-    userId: number;
-    youtubeId: string;
-    language: LearningLanguage;
-    cues: { text: string; start: number }[];
-    now: Date;
-  },
+  input: VideoKey & { cues: { text: string; start: number }[]; now: Date },
 ): Promise<{ video: ProcessingVideo; transcriptId: number } | undefined> {
   return db.transaction(async (tx) => {
     const [video] = await tx
@@ -259,13 +238,7 @@ export async function attachSubtitles(
       })
       .from(userVideos)
       .innerJoin(transcripts, eq(transcripts.id, userVideos.transcriptId))
-      .where(
-        and(
-          eq(userVideos.userId, input.userId),
-          eq(userVideos.youtubeId, input.youtubeId),
-          eq(userVideos.language, input.language),
-        ),
-      )
+      .where(ownVideo(input))
       .for('update');
     if (!video || !['created', 'retry', 'failed'].includes(video.status)) return undefined;
     await tx
