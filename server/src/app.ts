@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { rewards } from '#contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { defaultUsageLimits, type UsageLimits } from './deps.ts';
@@ -33,8 +34,8 @@ export type AppOptions = {
   transcriptJobs: TranscriptJobs;
 };
 
-/** Videos per 7-day cycle: the free allowance, and 2 more with Pro Gold (see ARCHITECTURE.md). */
-export const videoAllowance = (free: number) => ({ free, pro: free + 2 });
+/** Videos per 7-day cycle: the free allowance, and more with Pro Gold (see ARCHITECTURE.md). */
+export const videoAllowance = (free: number) => ({ free, pro: free + rewards.proExtraVideos });
 
 export async function buildApp({
   db,

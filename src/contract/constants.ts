@@ -28,6 +28,8 @@ export const rewards = {
   freeMaxWordsPerStreakDay: 10,
   proInstantWords: 500,
   freeVideos: 2,
+  /** Videos a Pro Gold learner may add per cycle beyond the free ones ("2 extra per week"). */
+  proExtraVideos: 2,
   videoCycleDays: 7,
 } as const;
 

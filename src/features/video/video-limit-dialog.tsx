@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -20,9 +21,8 @@ export function VideoLimitDialog({ user, onClose }: { user: User; onClose: () =>
   return (
     <Modal title={t`You've Reached Your Video Limit`} onClose={onClose}>
       <p>
-        <Trans>
-          You can add {user.videoLimit} videos now. Your video limit renews every {rewards.videoCycleDays} days.
-        </Trans>
+        {t`${plural(user.videoLimit, { one: 'You have added your # video of this cycle.', other: 'You have added your # videos of this cycle.' })}`}{' '}
+        {t`Every ${rewards.videoCycleDays} days you can add ${rewards.freeVideos} videos, or ${rewards.freeVideos + rewards.proExtraVideos} with Pro Gold.`}
       </p>
       <p className="countdown" aria-live="off">
         <Trans>Your limit renews in</Trans> <time>{formatDayCountdown(renewsAt - now)}</time>

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { rewards } from '#contract/constants.ts';
 import type { Section, VideoGroup } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
@@ -6,7 +7,6 @@ import { users } from '../schema/accounts.ts';
 import { type TranscriptStatus, transcriptSections, transcripts, userVideos } from '../schema/videos.ts';
 
 const DAY_MS = 86_400_000;
-export const videoCycleDays = 7;
 
 type VideoKey = { userId: number; youtubeId: string; language: LearningLanguage };
 
@@ -41,7 +41,7 @@ export async function addVideo(
       .for('update');
     if (!user) throw new Error('User vanished');
     let { videoLimit, cycleStart } = user;
-    const cycleMs = videoCycleDays * DAY_MS;
+    const cycleMs = rewards.videoCycleDays * DAY_MS;
     if (now.getTime() - cycleStart.getTime() >= cycleMs) {
       const cycles = Math.floor((now.getTime() - cycleStart.getTime()) / cycleMs);
       cycleStart = new Date(cycleStart.getTime() + cycles * cycleMs);
