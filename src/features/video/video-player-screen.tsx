@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import ReactPlayer from 'react-player';
 import { videoQueries } from '@/api/videos';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
@@ -82,7 +82,8 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
   const transcript = useInfiniteQuery(videoQueries.transcript(targetLang, videoId));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = transcript;
   const pages = transcript.data?.pages;
-  const sections = useMemo(() => pages?.flatMap((page) => page.sections) ?? [], [pages]);
+  // A new batch renders as a transition, in slices between frames, so appending never blocks playback or scrolling.
+  const sections = useDeferredValue(useMemo(() => pages?.flatMap((page) => page.sections) ?? [], [pages]));
   const box = useRef<HTMLDivElement>(null);
   useFollowPlayback(box, sections, clock);
 
