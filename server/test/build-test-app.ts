@@ -50,6 +50,8 @@ export async function buildTestApp(
     providers?: TranslationProvider[];
     limits?: UsageLimits;
     transcriptJobs?: TranscriptJobs;
+    /** A stream the app's JSON log lines go to (at level info), for tests that read the log. */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -65,6 +67,7 @@ export async function buildTestApp(
       accounts: { ...testAccountSettings, ...options.accounts },
     },
     clock: clock.now,
+    ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),
     transcriptJobs: options.transcriptJobs ?? {

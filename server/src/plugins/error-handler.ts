@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetail } from '#contract/envelope.ts';
@@ -36,6 +37,27 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
   });
 }
 
+/**
+ * What the log keeps of an unexpected error: its kind, the database's error code and message, never the query's
+ * parameters (a failed insert's would be a learner's email and password hash) and never the statement.
+ */
+export function loggableError(error: unknown): { type: string; code?: string; message: string } {
+  if (error instanceof DrizzleQueryError) {
+    const cause = error.cause instanceof Error ? error.cause : undefined;
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    return {
+      type: cause?.name ?? 'DrizzleQueryError',
+      ...(typeof code === 'string' ? { code } : {}),
+      message: cause?.message ?? 'The database refused a query',
+    };
+  }
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { type: error.name, ...(typeof code === 'string' ? { code } : {}), message: error.message };
+  }
+  return { type: typeof error, message: String(error) };
+}
+
 /** Every error leaves as the envelope; 5xx bodies say nothing about internals, the log keeps them. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,7 +76,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = codesByStatus[status] ?? 'invalid_input';
       return reply.code(status).send(errorEnvelope(status, [{ error: error.message, code }]));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send(errorEnvelope(500, [{ error: 'Something went wrong on our side', code: 'internal' }]));
   });
 }
