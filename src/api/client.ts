@@ -8,16 +8,21 @@ import {
   pathOf,
   TIME_ZONE_HEADER,
 } from '@/contract/endpoints';
-import { DONE_MESSAGE, type ErrorDetail, envelopeSchema, errorEnvelopeSchema } from '@/contract/envelope';
+import {
+  DONE_MESSAGE,
+  envelopeSchema,
+  type ReceivedErrorDetail,
+  receivedErrorEnvelopeSchema,
+} from '@/contract/envelope';
 import { readStoredToken } from './session';
 
 /** A failed call: the server's envelope details when it sent them, else none (network, invalid response). */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly details: ErrorDetail[];
+  readonly details: ReceivedErrorDetail[];
   readonly serverMessage: string | undefined;
 
-  constructor(status: number, details: ErrorDetail[] = [], serverMessage?: string) {
+  constructor(status: number, details: ReceivedErrorDetail[] = [], serverMessage?: string) {
     super(details[0]?.error ?? serverMessage ?? 'An error occurred');
     this.name = 'ApiRequestError';
     this.status = status;
@@ -72,7 +77,7 @@ export async function callEndpoint<N extends EndpointName>(
     }).json();
   } catch (error) {
     if (isHTTPError(error)) {
-      const envelope = errorEnvelopeSchema.safeParse(error.data);
+      const envelope = receivedErrorEnvelopeSchema.safeParse(error.data);
       if (envelope.success) {
         throw new ApiRequestError(error.response.status, envelope.data.details, envelope.data.message);
       }

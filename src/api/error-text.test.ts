@@ -1,4 +1,6 @@
 import { i18n } from '@lingui/core';
+import { server } from '@mocks/node';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, callEndpoint, setMissingTokenHandler } from './client';
 import { errorText } from './error-text';
@@ -15,6 +17,19 @@ describe('errorText (spec §8)', () => {
   it("shows the server's text for a code without a translation", () => {
     const error = new ApiRequestError(400, [{ error: 'targetLang: Invalid option', code: 'invalid_input' }]);
     expect(errorText(error, i18n)).toBe('targetLang: Invalid option');
+  });
+
+  it("shows the server's text for a code this client does not know yet", async () => {
+    server.use(
+      http.get('*/api/v1/content/:lang', () =>
+        HttpResponse.json(
+          { message: 'Conflict', status: 409, details: [{ error: 'Try again after the upgrade', code: 'brand_new' }] },
+          { status: 409 },
+        ),
+      ),
+    );
+    const failure = await callEndpoint('categories', { params: { targetLang: 'en' } }).catch((error: unknown) => error);
+    expect(errorText(failure, i18n)).toBe('Try again after the upgrade');
   });
 
   it('falls back to the message when there are no details', () => {

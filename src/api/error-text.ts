@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ErrorCode } from '@/contract/envelope';
+import { type ErrorCode, isErrorCode } from '@/contract/envelope';
 import { ApiRequestError } from './client';
 
 /** Translations of the API's error codes; a code not listed shows the server's English text. */
@@ -47,7 +47,7 @@ export function errorText(error: unknown, i18n: I18n): string {
   if (!(error instanceof ApiRequestError)) return i18n._(genericErrorMessage);
   const first = error.details[0];
   if (first) {
-    const known = errorCodeMessages[first.code];
+    const known = isErrorCode(first.code) ? errorCodeMessages[first.code] : undefined;
     return known ? i18n._(known) : first.error;
   }
   return error.serverMessage ?? i18n._(genericErrorMessage);

@@ -55,6 +55,19 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/**
+ * An error envelope as a client reads it: a newer server may send a code this client does not know yet; its
+ * `error` text is then what the learner sees, so the answer is kept rather than discarded.
+ */
+export const receivedErrorEnvelopeSchema = errorEnvelopeSchema.extend({
+  details: z.array(errorDetailSchema.extend({ code: z.string() })),
+});
+export type ReceivedErrorDetail = z.infer<typeof receivedErrorEnvelopeSchema>['details'][number];
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return errorCodeSchema.safeParse(code).success;
+}
+
 /** Every successful body: `{ message, status, details }` with the payload in `details`. */
 export function envelopeSchema<T extends z.ZodType>(details: T) {
   return z.object({
