@@ -350,3 +350,14 @@ describe('sharing and ownership', () => {
     expect(await groups(app, token)).toEqual([]);
   });
 });
+
+describe('adding a video again', () => {
+  it('costs nothing while it is in the list, even at the limit', async () => {
+    app = await buildTestApp();
+    const token = await signupLearner(app);
+    await process(app, token, lake);
+    await process(app, token, german, 'de');
+    expect((await process(app, token, lake)).statusCode).toBe(200);
+    expect((await groups(app, token)).flatMap((group) => group.processingVideos)).toHaveLength(2);
+  });
+});

@@ -90,7 +90,8 @@ export async function addVideo(
     const [row] = existing
       ? await tx
           .update(userVideos)
-          .set({ title, createdAt: now })
+          // A failed video added again counts in this cycle; one already there keeps its place and cycle.
+          .set(existing.status === 'failed' ? { title, createdAt: now } : { title })
           .where(eq(userVideos.id, existing.id))
           .returning({ id: userVideos.id })
       : await tx
