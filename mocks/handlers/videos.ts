@@ -1,3 +1,4 @@
+import { maxSubtitleBytes } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
 import type { VideoGroup } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
@@ -108,7 +109,7 @@ export const videoHandlers = [
     if (parsed instanceof Response) return parsed;
     const file = await multipartFile(request);
     if (file === null) return fail(400, 'bad_subtitles', 'Send the subtitle file in the field "file"', 'file');
-    if (file.length > 2 * 1024 * 1024) {
+    if (file.length > maxSubtitleBytes) {
       return fail(413, 'payload_too_large', 'Subtitle files may be at most 2 MB', 'file');
     }
     if (!/\d{2}:\d{2}[.,]\d{3}\s*-->/.test(file)) {

@@ -34,6 +34,8 @@ export const rewards = {
 } as const;
 
 export const maxDiscountCodes = 2;
+/** The largest subtitle file (SRT or WebVTT) a learner may upload for a video. */
+export const maxSubtitleBytes = 2 * 1024 * 1024;
 export const flashcardBatchSize = 20;
 
 const wordLimitItems = [

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { maxSubtitleBytes } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { DONE_MESSAGE } from '#contract/envelope.ts';
 import { extractVideoId } from '#contract/video-url.ts';
@@ -7,7 +8,7 @@ import { addVideo, attachSubtitles, deleteVideo, listVideoGroups, transcriptBatc
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { isPro } from '../services/accounts.ts';
-import { BadSubtitlesError, maxSubtitleBytes, parseSubtitles } from '../services/videos/subtitles.ts';
+import { BadSubtitlesError, parseSubtitles } from '../services/videos/subtitles.ts';
 
 /** Sections per transcript call: a few screens of a transcript, small enough to append without a long task. */
 export const transcriptBatchSize = 50;

@@ -6,9 +6,10 @@ import { ApiRequestError } from '@/api/client';
 import { fetchVideoTitle, useProcessVideo, useUploadSubtitles } from '@/api/videos';
 import { learningLanguageNames } from '@/components/language-names';
 import { Modal } from '@/components/modal';
+import { maxSubtitleBytes } from '@/contract/constants';
 import { type LearningLanguage, learningLanguageSchema, learningLanguages } from '@/contract/languages';
 import { extractVideoId } from '@/contract/video-url';
-import { maxSubtitleBytes, subtitleTypes } from './subtitle-upload';
+import { subtitleTypes } from './subtitle-upload';
 
 type NewVideoDialogProps = {
   language: LearningLanguage;

@@ -3,9 +3,9 @@ import { Upload } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { useUploadSubtitles } from '@/api/videos';
+import { maxSubtitleBytes } from '@/contract/constants';
 import type { LearningLanguage } from '@/contract/languages';
 
-export const maxSubtitleBytes = 2 * 1024 * 1024;
 export const subtitleTypes = '.srt,.vtt,text/vtt,application/x-subrip';
 
 /** A failed video's way out: the learner's own subtitle file (SRT or WebVTT) becomes its transcript. */

@@ -1,8 +1,6 @@
 import { parse } from '@plussub/srt-vtt-parser';
 import type { Cue } from './transcript-source.ts';
 
-export const maxSubtitleBytes = 2 * 1024 * 1024;
-
 /** A subtitle file that cannot be read: binary, not UTF-8, empty, or neither SRT nor WebVTT. */
 export class BadSubtitlesError extends Error {
   constructor(reason: string) {
