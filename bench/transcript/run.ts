@@ -20,6 +20,24 @@ function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string } };
+
+/** The durations (ms) of the tasks run on the page's main thread (CrRendererMain) during a Chromium trace. */
+function mainThreadTasks(trace: Buffer): number[] {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  // Chromium names the task 'ThreadControllerImpl::RunTask' (older builds: 'RunTask', both nested in some).
+  const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`));
+  const name = onMain.some((event) => event.name === 'ThreadControllerImpl::RunTask')
+    ? 'ThreadControllerImpl::RunTask'
+    : 'RunTask';
+  return onMain.filter((event) => event.name === name).map((event) => (event.dur ?? 0) / 1000);
+}
+
 const server = await serveBenchBuild(port);
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
@@ -98,6 +116,8 @@ try {
 
   // (1) Scroll to the end, batch after batch, as a learner skimming the whole transcript would.
   const before = await page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks.length);
+  // A trace of the renderer's main thread gives the tasks themselves (a frame may hold several short ones).
+  await browser.startTracing(page, { categories: ['toplevel'] });
   const started = Date.now();
   for (let step = 0; step < 400; step++) {
     const { loaded, done } = await box.evaluate((element) => {
@@ -110,6 +130,7 @@ try {
     if (loaded >= 2000 && done) break;
     await page.waitForTimeout(150);
   }
+  const tasks = mainThreadTasks(await browser.stopTracing());
   const loaded = await box.evaluate((element) => element.querySelectorAll('.reader-paragraph').length);
   const scrollSeconds = (Date.now() - started) / 1000;
   const longTasks = await page.evaluate(
@@ -173,8 +194,12 @@ try {
   const worst = Math.max(0, ...longTasks);
   console.log(`\nTranscript benchmark: ${loaded} sections of a two-hour video, headless Chromium, 1× CPU`);
   console.log(`scrolling to the end, appending batches:  ${scrollSeconds.toFixed(1)} s`);
+  const longest = Math.max(0, ...tasks);
   console.log(
-    `  long frames: ${longTasks.length}, longest ${worst.toFixed(1)} ms, over 50 ms: ${longTasks.filter((d) => d > 50).length} (${longTasks.map((d) => d.toFixed(0)).join(', ')})`,
+    `  tasks on the main thread: ${tasks.length}, longest ${longest.toFixed(1)} ms, over 50 ms: ${tasks.filter((d) => d > 50).length}`,
+  );
+  console.log(
+    `  long frames (stricter: a frame's tasks and rendering together): ${longTasks.length}, longest ${worst.toFixed(1)} ms, over 50 ms: ${longTasks.filter((d) => d > 50).length} (${longTasks.map((d) => d.toFixed(0)).join(', ')})`,
   );
   console.log(`  (the long-task observer saw a 60 ms task made to check it: ${calibrated ? 'yes' : 'NO'})`);
   console.log(`playback tick (${tickTimes.length} ticks, each finding a new line and moving the marker):`);
@@ -184,7 +209,7 @@ try {
   console.log(
     `finding the line among 2,000: binary search ${search.binary.toFixed(3)} µs, linear search (baseline) ${search.linear.toFixed(3)} µs, ${(search.binary / search.linear).toFixed(2)}×`,
   );
-  console.log('Goals: no long task over 50 ms while appending and scrolling; a tick under 1 ms.');
+  console.log('Goals: no task over 50 ms while appending and scrolling; a tick under 1 ms.');
 } finally {
   await browser.close();
   server.stop();

@@ -33,6 +33,8 @@ type InteractiveTextProps = {
   renderSectionStart?: (section: Section, index: number) => ReactNode;
   /** Told when a tap or key selects a word (the player may pause). */
   onWordSelected?: () => void;
+  /** Paragraphs per block skipped whole off screen, for texts of thousands of paragraphs (transcripts). */
+  chunkSize?: number;
 };
 
 /** On a phone the panel is pinned over the text: a selected word it would cover scrolls up above it. */
@@ -55,6 +57,7 @@ export function InteractiveText({
   keysEnabled,
   renderSectionStart,
   onWordSelected,
+  chunkSize,
 }: InteractiveTextProps) {
   const { i18n } = useLingui();
   const { user } = useSession();
@@ -251,6 +254,7 @@ export function InteractiveText({
         onIndexed={onIndexed}
         onWordClick={onWordClick}
         renderSectionStart={renderSectionStart}
+        chunkSize={chunkSize}
       />
       <WordPanel
         panelRef={panelRef}

@@ -18,6 +18,11 @@ type PageTextProps = {
   onIndexed: (index: WordIndex, added: readonly HTMLElement[] | null) => void;
   onWordClick: (element: HTMLElement) => void;
   renderSectionStart?: ((section: Section, index: number) => ReactNode) | undefined;
+  /**
+   * Groups the paragraphs in blocks of this many, each skipped whole while off screen: a two-hour transcript then
+   * lays out and styles tens of blocks, not thousands of paragraphs, when a batch arrives (bench/transcript).
+   */
+  chunkSize?: number | undefined;
 };
 
 type SectionTextProps = {
@@ -53,6 +58,27 @@ const SectionText = memo(function SectionText({ section, index, renderStart }: S
   );
 });
 
+type ChunkProps = { sections: readonly Section[]; start: number; renderStart: PageTextProps['renderSectionStart'] };
+
+/** A block of paragraphs; re-rendered only when it gained sections (the last block of a growing transcript). */
+const Chunk = memo(
+  function Chunk({ sections, start, renderStart }: ChunkProps) {
+    return (
+      <div className="reader-chunk">
+        {sections.map((section, offset) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
+          <SectionText key={offset} section={section} index={start + offset} renderStart={renderStart} />
+        ))}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.start === after.start &&
+    before.renderStart === after.renderStart &&
+    before.sections.length === after.sections.length &&
+    before.sections.every((section, offset) => section === after.sections[offset]),
+);
+
 /**
  * The page's tokens, rendered once per page. Words are spans with button semantics (a roving tab stop, Enter and
  * Space select): a real <button> is an atomic inline box, and thousands of them make recolouring a third dearer.
@@ -66,6 +92,7 @@ export const PageText = memo(function PageText({
   onIndexed,
   onWordClick,
   renderSectionStart,
+  chunkSize,
 }: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);
   const indexed = useRef<{ sections: readonly Section[]; index: WordIndex; observer?: IntersectionObserver }>(null);
@@ -105,7 +132,7 @@ export const PageText = memo(function PageText({
     }
     const { byWord, inOrder } = state.index;
     const added: HTMLElement[] = [];
-    const paragraphs = root.children;
+    const paragraphs = chunkSize ? root.querySelectorAll('.reader-paragraph') : root.children;
     for (let position = appended ? before.length : 0; position < paragraphs.length; position++) {
       const paragraph = paragraphs[position];
       if (!paragraph) continue;
@@ -121,7 +148,7 @@ export const PageText = memo(function PageText({
     }
     state.sections = sections;
     onIndexed(state.index, appended ? added : null);
-  }, [onIndexed, sections]);
+  }, [onIndexed, sections, chunkSize]);
 
   const activate = (target: EventTarget) => {
     const word = (target as HTMLElement).closest<HTMLElement>('[data-w]');
@@ -142,10 +169,20 @@ export const PageText = memo(function PageText({
         }
       }}
     >
-      {sections.map((section, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
-        <SectionText key={index} section={section} index={index} renderStart={renderSectionStart} />
-      ))}
+      {chunkSize
+        ? Array.from({ length: Math.ceil(sections.length / chunkSize) }, (_, chunk) => (
+            <Chunk
+              // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
+              key={chunk}
+              sections={sections.slice(chunk * chunkSize, (chunk + 1) * chunkSize)}
+              start={chunk * chunkSize}
+              renderStart={renderSectionStart}
+            />
+          ))
+        : sections.map((section, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
+            <SectionText key={index} section={section} index={index} renderStart={renderSectionStart} />
+          ))}
     </div>
   );
 });

@@ -49,24 +49,65 @@ function useFollowPlayback(
   }, [container]);
 
   useEffect(() => {
+    /** A line placed by estimate (its block was skipped) is placed exactly on a later tick, once it is laid out. */
+    let estimated: HTMLElement | null = null;
+    const follow = (box: HTMLElement, line: HTMLElement) => {
+      const place = lineTop(line, box);
+      estimated = place.exact ? null : line;
+      box.scrollTo({ top: place.top - box.clientHeight / 3, behavior: 'smooth' });
+    };
     const timer = setInterval(() => {
       const box = container.current;
       const time = clock.current?.currentTime();
       if (!box || time === undefined) return;
       const index = sectionAt(offsets, time);
-      if (index === current.current) return;
+      const following = followsPlayback(lastUserScroll.current, performance.now());
+      if (index === current.current) {
+        if (estimated && following && isLaidOut(estimated)) follow(box, estimated);
+        return;
+      }
       const previous = lines.current[current.current];
       const line = lines.current[index];
       current.current = index;
+      estimated = null;
       // Layout is read and the scroll asked for before anything changes, so the tick forces no layout of its own.
-      if (line && followsPlayback(lastUserScroll.current, performance.now())) {
-        box.scrollTo({ top: line.offsetTop - box.clientHeight / 3, behavior: 'smooth' });
-      }
+      if (line && following) follow(box, line);
       previous?.removeAttribute('data-current');
       if (line) line.dataset.current = '';
     }, timings.playerPositionMs);
     return () => clearInterval(timer);
   }, [container, clock, offsets]);
+}
+
+/** Lines per block of the transcript that the browser skips whole while it is off screen. */
+const transcriptChunk = 10;
+
+/** False for an element inside a block the browser skips while off screen (content-visibility: auto). */
+function isLaidOut(element: HTMLElement): boolean {
+  return element.checkVisibility?.({ contentVisibilityAuto: true }) ?? true;
+}
+
+/**
+ * Where a line stands in the scroll box. Inside a skipped block (a transcript chunk off screen) it is estimated
+ * from its place among the block's lines, so a seek forces no layout of text not yet shown; the block is laid out
+ * when it is painted, and the next tick then places the line exactly.
+ */
+function lineTop(line: HTMLElement, box: HTMLElement): { top: number; exact: boolean } {
+  const block = line.parentElement;
+  if (block && block !== box && !isLaidOut(line)) {
+    const share = Array.prototype.indexOf.call(block.children, line) / Math.max(1, block.children.length);
+    return { top: offsetWithin(block, box) + share * block.offsetHeight, exact: false };
+  }
+  return { top: offsetWithin(line, box), exact: true };
+}
+
+/** The element's top in the box's content, whatever positioned blocks stand between them. */
+function offsetWithin(element: HTMLElement, box: HTMLElement): number {
+  let top = 0;
+  for (let at: HTMLElement | null = element; at && at !== box; at = at.offsetParent as HTMLElement | null) {
+    top += at.offsetTop;
+  }
+  return top;
 }
 
 type TranscriptProps = { videoId: string; clock: React.RefObject<PlayerClock | null> };
@@ -154,6 +195,7 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
             keysEnabled
             renderSectionStart={renderSectionStart}
             onWordSelected={onWordSelected}
+            chunkSize={transcriptChunk}
           />
         ) : null}
         {isFetchingNextPage ? (
