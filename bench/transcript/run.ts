@@ -85,6 +85,15 @@ try {
       )) as typeof window.setInterval;
     localStorage.setItem('folio.preferences', JSON.stringify({ state: { languageChoiceDone: true }, version: 3 }));
   });
+  // No network here: YouTube's embed and API would end in Chromium's error page, parsed and run on this page's
+  // main thread, a cost no learner's browser has (the embed is another site's process there). They get an empty
+  // document and script instead; the player's clock is driven by the bench below.
+  await context.route(/youtube(-nocookie)?\.com|ytimg\.com/, (route) =>
+    route.fulfill({
+      contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/html',
+      body: '',
+    }),
+  );
   const page = await context.newPage();
   if (process.env.BENCH_DEBUG) {
     await context.addInitScript(() => localStorage.setItem('bench-debug', '1'));

@@ -73,7 +73,12 @@ export function InteractiveText({
 
   const [selectionStore] = useState(createSelectionStore);
   const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
-  const index = useRef<WordIndex>({ byWord: new Map(), inOrder: [], offScreen: new Set() });
+  const index = useRef<WordIndex>({
+    byWord: new Map(),
+    inOrder: [],
+    offScreen: new Set(),
+    blockOf: (word) => word.parentElement,
+  });
   const selectedElement = useRef<HTMLElement | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const [indexVersion, setIndexVersion] = useState(0);
@@ -87,22 +92,35 @@ export function InteractiveText({
   /** The level each word's elements show (or will show right after this frame); absent = 0, as rendered. */
   const painted = useRef(new Map<string, number>());
 
+  /** Occurrences off screen waiting for the next frame, by word: one callback for all, however many words. */
+  const later = useRef<Map<string, HTMLElement[]> | null>(null);
+
   /**
    * Recolours every occurrence of a word: those in paragraphs on screen now, the rest right after this frame is
    * painted, with the level meant by then (a later key, or a refusal rolled back meanwhile, wins).
    */
   const paint = useCallback((word: string, level: number) => {
     painted.current.set(word, level);
-    const { byWord, offScreen } = index.current;
-    const later: HTMLElement[] = [];
+    const { byWord, offScreen, blockOf } = index.current;
+    const waiting: HTMLElement[] = [];
     for (const element of byWord.get(word) ?? []) {
-      if (element.parentElement && offScreen.has(element.parentElement)) later.push(element);
+      const block = blockOf(element);
+      if (block && offScreen.has(block)) waiting.push(element);
       else element.dataset.level = String(level);
     }
-    if (later.length === 0) return;
+    if (waiting.length === 0) return;
+    if (later.current) {
+      later.current.set(word, waiting);
+      return;
+    }
+    later.current = new Map([[word, waiting]]);
     afterPaint(() => {
-      const meant = String(painted.current.get(word) ?? 0);
-      for (const element of later) element.dataset.level = meant;
+      const pending = later.current ?? new Map<string, HTMLElement[]>();
+      later.current = null;
+      for (const [pendingWord, elements] of pending) {
+        const meant = String(painted.current.get(pendingWord) ?? 0);
+        for (const element of elements) element.dataset.level = meant;
+      }
     });
   }, []);
 

@@ -5,8 +5,18 @@ import type { LearningLanguage } from '@/contract/languages';
 /**
  * The word elements of a rendered page, by lowercase form and in reading order, and the paragraphs outside the
  * viewport (kept up to date while the page shows; empty where the browser cannot tell, so all count as visible).
+ * A chunked text observes its blocks, not its thousands of paragraphs (each observed target costs every frame).
  */
-export type WordIndex = { byWord: Map<string, HTMLElement[]>; inOrder: HTMLElement[]; offScreen: Set<Element> };
+export type WordIndex = {
+  byWord: Map<string, HTMLElement[]>;
+  inOrder: HTMLElement[];
+  offScreen: Set<Element>;
+  /** The observed block a word element lies in: its paragraph, or the paragraphs' block in a chunked text. */
+  blockOf: (word: HTMLElement) => Element | null;
+};
+
+const paragraphOf = (word: HTMLElement) => word.parentElement;
+const chunkOf = (word: HTMLElement) => word.parentElement?.parentElement ?? null;
 
 type PageTextProps = {
   sections: readonly Section[];
@@ -110,7 +120,7 @@ export const PageText = memo(function PageText({
         : undefined;
     indexed.current = {
       sections: [],
-      index: { byWord: new Map(), inOrder: [], offScreen },
+      index: { byWord: new Map(), inOrder: [], offScreen, blockOf: paragraphOf },
       ...(observer && { observer }),
     };
     return () => observer?.disconnect();
@@ -128,15 +138,18 @@ export const PageText = memo(function PageText({
     if (!appended) {
       state.observer?.disconnect();
       state.index.offScreen.clear();
-      state.index = { byWord: new Map(), inOrder: [], offScreen: state.index.offScreen };
+      state.index = { byWord: new Map(), inOrder: [], offScreen: state.index.offScreen, blockOf: paragraphOf };
     }
+    state.index.blockOf = chunkSize ? chunkOf : paragraphOf;
     const { byWord, inOrder } = state.index;
     const added: HTMLElement[] = [];
     const paragraphs = chunkSize ? root.querySelectorAll('.reader-paragraph') : root.children;
     for (let position = appended ? before.length : 0; position < paragraphs.length; position++) {
       const paragraph = paragraphs[position];
       if (!paragraph) continue;
-      state.observer?.observe(paragraph);
+      // Observing a block again is a no-op, so each chunk is observed once however many batches fill it.
+      const block = chunkSize ? paragraph.parentElement : paragraph;
+      if (block) state.observer?.observe(block);
       for (const element of paragraph.querySelectorAll<HTMLElement>('[data-w]')) {
         const word = element.dataset.w ?? '';
         const list = byWord.get(word);

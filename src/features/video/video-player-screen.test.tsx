@@ -89,4 +89,40 @@ describe('the transcript beside the player', () => {
       vi.useRealTimers();
     }
   });
+
+  it('recolours a word in every block of lines, those off screen right after the frame', async () => {
+    // The browser watches blocks of ten lines, not each line; only the first block is reported on screen.
+    const observed = new Set<Element>();
+    class ViewportStub {
+      readonly report: IntersectionObserverCallback;
+      constructor(report: IntersectionObserverCallback) {
+        this.report = report;
+      }
+      observe(target: Element) {
+        // As the browser's: observing a target again changes nothing.
+        if (observed.has(target)) return;
+        observed.add(target);
+        const isIntersecting = target === target.parentElement?.firstElementChild;
+        this.report([{ target, isIntersecting } as IntersectionObserverEntry], this as never);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', ViewportStub);
+    try {
+      const { user, transcript } = await renderTranscript();
+      await vi.waitFor(
+        () => expect(within(transcript).getAllByRole('button', { name: /^Play from / })).toHaveLength(12),
+        { timeout: 3000 },
+      );
+      expect(observed.size).toBe(2);
+      const [first, last] = within(transcript).getAllByRole('button', { name: 'park' });
+      if (!first || !last) throw new Error('park is in the first and the last line');
+      await user.click(first);
+      await user.keyboard('3');
+      expect(first).toHaveAttribute('data-level', '3');
+      await vi.waitFor(() => expect(last).toHaveAttribute('data-level', '3'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
