@@ -11,12 +11,13 @@ export async function accountRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.signup, async ({ body, request, now, timeZone }) => {
     await enforceRateLimit(db, accounts.rateLimits.signupPerIp, request.ip, now);
-    const { user, token } = await signup(db, accounts, now, body, timeZone);
+    const { user, token } = await signup(db, accounts, now, body, { ip: request.ip, timeZone });
     return toWireUser(user, token, await readStreak(db, user.id, timeZone, now));
   });
 
-  registerEndpoint(app, endpoints.login, async ({ body, request, now, timeZone }) => {
-    const { user, token } = await login(db, accounts, now, body, { ip: request.ip, timeZone });
+  registerEndpoint(app, endpoints.login, async ({ body, request, auth, now, timeZone }) => {
+    const context = { ip: request.ip, timeZone, sessionUserId: auth?.user.id };
+    const { user, token } = await login(db, accounts, now, body, context);
     return toWireUser(user, token, await readStreak(db, user.id, timeZone, now));
   });
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { rewards } from '#contract/constants.ts';
 import type { LoginRequest, SignupRequest } from '#contract/validation.ts';
 import type { Db } from '../db/client.ts';
+import { isKnownLoginAddress, rememberLoginAddress } from '../db/queries/login-addresses.ts';
 import {
   findLiveSession,
   findUserByEmail,
@@ -65,8 +66,9 @@ export async function signup(
   settings: AccountSettings,
   now: Date,
   input: SignupRequest,
-  timeZone: string,
+  context: { ip: string; timeZone: string },
 ): Promise<Authenticated> {
+  const { timeZone } = context;
   if (await usernameTaken(db, input.username)) {
     throw apiError(409, 'username_taken', 'This username is taken', 'username');
   }
@@ -92,25 +94,37 @@ export async function signup(
     `Welcome to Folio, ${result.user.username}! Tap any word to see its translation and give it a level.`,
     now,
   );
+  await rememberLoginAddress(db, result.user.id, context.ip, now);
   return { user: result.user, sessionId: 0, token: await startSession(db, settings, result.user, now) };
 }
 
 let dummyHash: Promise<string> | undefined;
 
-/** Unknown email and wrong password answer alike, after the same scrypt work. */
+/**
+ * Unknown email and wrong password answer alike, after the same scrypt work.
+ *
+ * Every attempt counts toward the per-IP limit. The per-account limit (which anyone may exhaust by guessing)
+ * only counts, and only refuses, attempts from elsewhere: an attempt from an address that has logged in to this
+ * account before, or one carrying a live session of this account, is neither counted nor refused by it.
+ */
 export async function login(
   db: Db,
   settings: AccountSettings,
   now: Date,
   input: LoginRequest,
-  context: { ip: string; timeZone: string },
+  context: { ip: string; timeZone: string; sessionUserId?: number | undefined },
 ): Promise<Authenticated> {
   await enforceRateLimit(db, settings.rateLimits.loginPerIp, context.ip, now);
-  await enforceRateLimit(db, settings.rateLimits.loginPerAccount, input.email.toLowerCase(), now);
   const user = await findUserByEmail(db, input.email);
+  const trusted =
+    user !== undefined && (context.sessionUserId === user.id || (await isKnownLoginAddress(db, user.id, context.ip)));
+  if (!trusted) {
+    await enforceRateLimit(db, settings.rateLimits.loginPerAccount, input.email.toLowerCase(), now);
+  }
   dummyHash ??= hashPassword('not a real password 0', settings.passwordHashCost);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
   if (!user || !matches) throw apiError(401, 'invalid_credentials', 'Email or password is incorrect');
+  await rememberLoginAddress(db, user.id, context.ip, now);
   const promote = isConfiguredAdmin(settings, user.email) && !user.isAdmin;
   if (promote || user.timeZone !== context.timeZone) {
     await db

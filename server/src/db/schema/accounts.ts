@@ -75,3 +75,20 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   windowStart: timestamptz('window_start').notNull(),
 });
+
+/**
+ * The addresses each account has logged in from (signup included), the most recent 20 per user. A login from one
+ * of them is not held back by the per-account attempt limit, so failed guesses from elsewhere cannot lock the
+ * learner out.
+ */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
