@@ -5,7 +5,12 @@ import { rewards } from '#contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { defaultUsageLimits, type UsageLimits } from './deps.ts';
-import { registerErrorHandling } from './plugins/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  registerRequestGuards,
+} from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -23,7 +28,8 @@ import type { TranscriptJobs } from './services/videos/jobs.ts';
 
 export type AppOptions = {
   db: Db;
-  config: Pick<Config, 'logLevel' | 'staticDir' | 'trustProxy' | 'accounts'>;
+  config: Pick<Config, 'logLevel' | 'staticDir' | 'trustProxy' | 'accounts'> &
+    Partial<Pick<Config, 'requestTimeoutMs'>>;
   /** Machine-translation providers, asked in order when glossary and dictionary have nothing. */
   providers?: readonly TranslationProvider[];
   limits?: UsageLimits;
@@ -53,6 +59,11 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // A request must arrive whole within this time (a slow-trickle upload is cut off with 408).
+    requestTimeout: config.requestTimeoutMs ?? 30_000,
+    clientErrorHandler,
+    frameworkErrors,
+    return503OnClosing: false,
   });
   app.decorate('deps', {
     db,
@@ -65,6 +76,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestGuards(app);
 
   await registerSecurity(app);
   await app.register(compress, { threshold: 1024 });

@@ -10,6 +10,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   STATIC_DIR: z.string().default('./dist'),
   SEED_CONTENT: z
@@ -44,6 +48,12 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Connecting, and each query, give up after these (a database that stops answering gives fast 503s). */
+  databaseTimeouts: { connectMs: number; queryMs: number };
+  /** How long the server keeps retrying an unreachable database at start before it exits non-zero. */
+  databaseStartTimeoutMs: number;
+  /** A request must have arrived whole within this time. */
+  requestTimeoutMs: number;
   logLevel: (typeof logLevels)[number];
   staticDir: string;
   seedContent: boolean;
@@ -72,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
     seedContent: e.SEED_CONTENT,

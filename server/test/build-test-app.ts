@@ -64,6 +64,7 @@ export async function buildTestApp(
       logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
       staticDir,
       trustProxy: false,
+      requestTimeoutMs: 30_000,
       accounts: { ...testAccountSettings, ...options.accounts },
     },
     clock: clock.now,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
@@ -9,18 +10,23 @@ afterEach(async () => {
 it("logs a failed query's error without its parameters: no email, no password hash", async () => {
   const lines: string[] = [];
   app = await buildTestApp({ logStream: { write: (line) => void lines.push(line) } });
-  // A NUL character reaches the database and fails the insert of the new user (email and scrypt hash as parameters).
+  // The database refuses the new user's row (email and scrypt hash as parameters), as a failing disk would.
+  await app.database.db.execute(sql`
+    create function refuse_user() returns trigger language plpgsql as $$
+    begin raise exception 'users are read-only today'; end $$`);
+  await app.database.db.execute(
+    sql`create trigger refuse_user before insert on users for each row execute function refuse_user()`,
+  );
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/signup',
     payload: {
       username: 'secretive',
-      email: 'secret.person\u0000@example.com',
+      email: 'secret.person@example.com',
       password: 'reading42',
       confirmPassword: 'reading42',
     },
   });
-  // Until every string is checked for control characters at the boundary (#10, point 3), this is a 500.
   expect(response.statusCode).toBe(500);
   const failure = lines.find((line) => line.includes('request failed'));
   expect(failure).toBeDefined();

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   categorySchema,
+  contentIdSchema,
   discountSchema,
   jobStatusSchema,
   notificationSchema,
+  pageIdSchema,
   productSchema,
   readerSchema,
   sectionSchema,
@@ -16,6 +18,7 @@ import {
   videoGroupSchema,
   videoIdSchema,
 } from './entities.ts';
+import { INT32_MAX, int32, plainText } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 import { loginRequestSchema, signupRequestSchema } from './validation.ts';
 
@@ -45,23 +48,23 @@ function endpoint<const E extends Endpoint>(definition: E): E {
   return definition;
 }
 
-export const priceRequestSchema = z.object({ priceId: z.string().min(1).max(200) });
+export const priceRequestSchema = z.object({ priceId: plainText().min(1).max(200) });
 export type PriceRequest = z.infer<typeof priceRequestSchema>;
 
 export const translationRequestSchema = z.object({
-  tokenId: z.number().int().min(0),
-  lowerCase: z.string().min(1).max(100),
+  tokenId: int32(),
+  lowerCase: plainText().min(1).max(100),
   targetLanguage: learningLanguageSchema,
   homeLanguage: learningLanguageSchema,
   /** Where the token stands, when it stands in a content page: its glossary and sentence then help. */
-  contentId: z.number().int().positive().optional(),
-  pageId: z.number().int().min(0).optional(),
+  contentId: contentIdSchema.optional(),
+  pageId: pageIdSchema.optional(),
 });
 export type TranslationRequest = z.infer<typeof translationRequestSchema>;
 
 export const videoProcessRequestSchema = z.object({
-  videoURL: z.string().min(1).max(500),
-  title: z.string().min(1).max(300),
+  videoURL: plainText().min(1).max(500),
+  title: plainText().min(1).max(300),
   language: learningLanguageSchema,
 });
 export type VideoProcessRequest = z.infer<typeof videoProcessRequestSchema>;
@@ -77,10 +80,10 @@ export const payWithValues = ['diamonds', 'credits'] as const;
 export const buyItemRequestSchema = storeItemSchema.extend({ payWith: z.enum(payWithValues) });
 export type BuyItemRequest = z.infer<typeof buyItemRequestSchema>;
 
-export const discountCheckRequestSchema = z.object({ discountCode: z.string().trim().min(1).max(64) });
+export const discountCheckRequestSchema = z.object({ discountCode: plainText().trim().min(1).max(64) });
 
 const targetLangParams = z.object({ targetLang: learningLanguageSchema });
-const contentIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const contentIdParam = z.coerce.number().int().positive().max(INT32_MAX);
 const pageIdParam = z.coerce.number().int().min(0).max(100_000);
 
 export const endpoints = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, multilineText, plainText, positiveInt32 } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
@@ -8,9 +9,9 @@ export const wordLevels = [0, 1, 2, 3, 4] as const;
 export const wordLevelSchema = z.number().int().min(0).max(4);
 export type WordLevel = z.infer<typeof wordLevelSchema>;
 
-export const contentIdSchema = z.number().int().positive();
+export const contentIdSchema = positiveInt32();
 /** Pages are numbered from 0 within a content; the reader route and user pages use that number. */
-export const pageIdSchema = z.number().int().min(0);
+export const pageIdSchema = int32();
 /** A YouTube video id. */
 export const videoIdSchema = z.string().regex(/^[\w-]{11}$/);
 
@@ -33,7 +34,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userWordSchema = z.object({
-  lowercase: z.string().min(1).max(100),
+  lowercase: plainText().min(1).max(100),
   level: wordLevelSchema,
   language: learningLanguageSchema,
 });
@@ -94,8 +95,8 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const userPageSchema = z.object({
-  contentId: z.number().int().positive(),
-  pageId: z.number().int().min(0),
+  contentId: contentIdSchema,
+  pageId: pageIdSchema,
   language: learningLanguageSchema,
 });
 export type UserPage = z.infer<typeof userPageSchema>;
@@ -118,8 +119,8 @@ export const videoGroupSchema = z.object({
 export type VideoGroup = z.infer<typeof videoGroupSchema>;
 
 export const notificationSchema = z.object({
-  id: z.number().int().positive(),
-  message: z.string(),
+  id: positiveInt32(),
+  message: multilineText(),
   createdAt: isoDateTimeSchema,
   isRead: z.boolean(),
 });
@@ -143,9 +144,9 @@ export type Product = z.infer<typeof productSchema>;
 export const storeItemNames = ['Word Limit', 'Video Limit'] as const;
 export const storeItemSchema = z.object({
   name: z.enum(storeItemNames),
-  amount: z.number().int().positive(),
-  diamondAmount: z.number().int().positive(),
-  creditAmount: z.number().int().positive(),
+  amount: positiveInt32(),
+  diamondAmount: positiveInt32(),
+  creditAmount: positiveInt32(),
 });
 export type StoreItem = z.infer<typeof storeItemSchema>;
 

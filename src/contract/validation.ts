@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './envelope.ts';
+import { controlCharacterMessage, hasControlCharacter } from './fields.ts';
 
 /** The validation texts of spec §5, verbatim, keyed by the code the API sends with them. */
 export const validationMessages = {
@@ -35,9 +36,19 @@ const usernamePattern = /^[\p{L}\p{N}]+$/u;
 
 type Rule = readonly [failed: (value: string) => boolean, code: ValidationCode];
 
-/** A string field that reports only its first failing rule, so a form shows one message per field. */
-function ruledString(rules: readonly Rule[]) {
+/**
+ * A string field that reports only its first failing rule, so a form shows one message per field. A control
+ * character fails first: with the field's own message where the spec has one (`controlCode`), else a generic one.
+ */
+function ruledString(rules: readonly Rule[], controlCode?: ValidationCode) {
   return z.string().superRefine((value, ctx) => {
+    if (hasControlCharacter(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: controlCode ? validationMessages[controlCode] : controlCharacterMessage,
+      });
+      return;
+    }
     const failure = rules.find(([failed]) => failed(value));
     if (failure) ctx.addIssue({ code: 'custom', message: validationMessages[failure[1]] });
   });
@@ -65,15 +76,15 @@ const usernameRules: Rule[] = [
 ];
 
 export const loginRequestSchema = z.object({
-  email: ruledString(emailRules(true)),
+  email: ruledString(emailRules(true), 'email_invalid'),
   password: ruledString(passwordRules),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const signupRequestSchema = z
   .object({
-    username: ruledString(usernameRules),
-    email: ruledString(emailRules(false)),
+    username: ruledString(usernameRules, 'username_invalid'),
+    email: ruledString(emailRules(false), 'email_invalid'),
     password: ruledString(passwordRules),
     confirmPassword: ruledString([[(v) => v.length === 0, 'confirm_password_required']]),
   })

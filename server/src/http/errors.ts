@@ -5,10 +5,13 @@ const messages: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -33,4 +36,15 @@ export function apiError(status: number, code: ErrorCode, error: string, field?:
 
 export function errorEnvelope(status: number, details: ErrorDetail[]): ErrorEnvelope {
   return { message: messages[status] ?? 'Error', status, details };
+}
+
+/** The answer while the database cannot be reached or does not answer in time: the next try may succeed. */
+export function unavailableError(): ApiError {
+  return new ApiError(
+    503,
+    [{ error: 'Folio is briefly unavailable, please try again in a moment', code: 'unavailable' }],
+    {
+      'retry-after': '5',
+    },
+  );
 }

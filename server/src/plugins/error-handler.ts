@@ -1,9 +1,10 @@
+import type { Socket } from 'node:net';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetail } from '#contract/envelope.ts';
 import { validationCodeOf } from '#contract/validation.ts';
-import { ApiError, errorEnvelope } from '../http/errors.ts';
+import { ApiError, errorEnvelope, unavailableError } from '../http/errors.ts';
 
 const codesByFastifyCode: Record<string, { status: number; code: ErrorCode; error: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', error: 'The request body is not valid JSON' },
@@ -58,6 +59,112 @@ export function loggableError(error: unknown): { type: string; code?: string; me
   return { type: typeof error, message: String(error) };
 }
 
+/** Error codes of the database driver and of PostgreSQL that mean "not reachable now", not "a bad query". */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57014', // query_canceled: statement_timeout
+  '53300', // too_many_connections
+]);
+const unavailableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection ended|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
+
+/**
+ * True when an error (or one of its causes) says the database is unreachable, restarting, or did not answer in
+ * time: connection exceptions (class 08), operator interventions (57P: terminated, shutting down, starting up),
+ * timeouts and refused connections. Such a request is answered 503, and the next one may succeed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08') || code.startsWith('57P'))) {
+      return true;
+    }
+    if (unavailableMessages.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** Longest request line accepted: longer addresses get 414 (Node refuses whole headers over 16 KB with 431). */
+export const maxUrlLength = 4096;
+
+function rawEnvelope(status: number, code: ErrorCode, error: string): string {
+  const body = JSON.stringify(errorEnvelope(status, [{ error, code }]));
+  const reason = errorEnvelope(status, []).message;
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify has a request (headers too large, a request that takes too long
+ * to arrive, malformed HTTP): answered with the envelope on the raw socket, then closed.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (error, socket: Socket) => {
+  const code = (error as { code?: string }).code;
+  if (code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const answer =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? rawEnvelope(431, 'invalid_input', 'The request headers are too large')
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? rawEnvelope(408, 'invalid_input', 'The request took too long to arrive')
+        : rawEnvelope(400, 'invalid_input', 'The request is not valid HTTP');
+  socket.end(answer);
+};
+
+/** Errors Fastify's router raises before a route runs (an address with bad percent-encoding). */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 500);
+  const known = status < 500;
+  void (reply as unknown as FastifyReply)
+    .code(known ? status : 500)
+    .send(
+      errorEnvelope(known ? status : 500, [
+        known
+          ? { error: 'The address is not valid', code: 'invalid_input' }
+          : { error: 'Something went wrong on our side', code: 'internal' },
+      ]),
+    );
+};
+
+/**
+ * Requests that arrive while the server shuts down, and addresses too long to be real, get the envelope too
+ * (Fastify's own 503 while closing is plain JSON of another shape, so it is turned off in app.ts).
+ */
+export function registerRequestGuards(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError(503, [{ error: 'Folio is restarting, please try again in a moment', code: 'unavailable' }], {
+        'retry-after': '5',
+      });
+    }
+    if (request.url.length > maxUrlLength) {
+      throw new ApiError(414, [{ error: 'The address is too long', code: 'invalid_input' }]);
+    }
+  });
+}
+
 /** Every error leaves as the envelope; 5xx bodies say nothing about internals, the log keeps them. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -75,6 +182,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       const code = codesByStatus[status] ?? 'invalid_input';
       return reply.code(status).send(errorEnvelope(status, [{ error: error.message, code }]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      const unavailable = unavailableError();
+      return reply.code(503).headers(unavailable.headers).send(errorEnvelope(503, unavailable.details));
     }
     request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send(errorEnvelope(500, [{ error: 'Something went wrong on our side', code: 'internal' }]));
