@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { startHousekeeping } from './services/housekeeping.ts';
 import { startJobs } from './services/jobs.ts';
 import { readSeedFiles, seedContent } from './services/seed.ts';
 import { deeplProvider } from './services/translation/deepl.ts';
@@ -45,6 +46,7 @@ if (config.runWorkers) {
     clock: () => new Date(),
     log: app.log,
   });
+  await startHousekeeping(jobs, { db: database.db, settings: config.accounts, clock: () => new Date(), log: app.log });
 }
 
 let closing = false;

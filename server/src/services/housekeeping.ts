@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../db/client.ts';
+import type { AccountSettings, Clock } from './accounts.ts';
+
+export const housekeepingQueue = 'housekeeping';
+/** Hourly, at a minute no other job of ours uses. */
+export const housekeepingSchedule = '17 * * * *';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what no request can use any more: sessions past their end, idle past the idle limit or revoked, and
+ * rate-limit windows older than the longest rule's window. Returns how many rows of each went.
+ */
+export async function runHousekeeping(
+  db: Db,
+  settings: Pick<AccountSettings, 'sessionIdleDays' | 'rateLimits'>,
+  now: Date,
+): Promise<{ sessions: number; rateLimits: number }> {
+  const idleBefore = new Date(now.getTime() - settings.sessionIdleDays * DAY_MS);
+  const sessions = await db.execute(sql`
+    delete from sessions
+    where expires_at <= ${now} or last_used_at <= ${idleBefore} or revoked_at is not null`);
+  const longestWindowSeconds = Math.max(...Object.values(settings.rateLimits).map((rule) => rule.windowSeconds));
+  const windowsBefore = new Date(now.getTime() - longestWindowSeconds * 1000);
+  const rateLimits = await db.execute(sql`delete from rate_limits where window_start <= ${windowsBefore}`);
+  return { sessions: sessions.rowCount ?? 0, rateLimits: rateLimits.rowCount ?? 0 };
+}
+
+/** Schedules the housekeeping hourly (one run across all processes: pg-boss schedules by queue) and works it. */
+export async function startHousekeeping(
+  boss: PgBoss,
+  deps: { db: Db; settings: AccountSettings; clock: Clock; log: FastifyBaseLogger },
+): Promise<void> {
+  await boss.createQueue(housekeepingQueue);
+  await boss.schedule(housekeepingQueue, housekeepingSchedule);
+  await boss.work(housekeepingQueue, async () => {
+    const deleted = await runHousekeeping(deps.db, deps.settings, deps.clock());
+    deps.log.info({ deleted }, 'housekeeping done');
+  });
+}
