@@ -1,6 +1,9 @@
-/** `npm run admin -- <email> [--revoke]`: make an existing account an admin (or take it back). */
+/**
+ * `npm run admin -- <email> [--revoke]`: make an existing account an admin (or take it back). While a server holds
+ * the embedded database's DATA_DIR, the change goes through that server's private socket into its database.
+ */
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { setAdmin } from '../db/queries/users.ts';
 
@@ -13,7 +16,18 @@ if (!email) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+let database: Database;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+    ifInUse: 'connect',
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 try {
   await migrateDatabase(database.pool);
   const found = await setAdmin(database.db, email, !revoke);

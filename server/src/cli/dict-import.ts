@@ -6,7 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { DataDirectoryInUseError, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { type DictionaryFile, importDictionary } from '../services/dictionary/import.ts';
 
@@ -43,7 +43,18 @@ if (files.length === 0) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+/** A running server's embedded database is refused: each file's long transaction would stall the app meanwhile. */
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: 2,
+  // One file is one long transaction of large batches: no 10-second query limit here.
+  timeouts: { connectMs: config.databaseTimeouts.connectMs, queryMs: 600_000 },
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirectoryInUseError)) throw error;
+  console.error(`${error.message}\nImport dictionaries while the server is stopped.`);
+  process.exit(1);
+});
 let failed = 0;
 try {
   await migrateDatabase(database.pool);
