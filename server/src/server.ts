@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirectoryInUseError, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { openWithRetry } from './db/startup.ts';
+import { isDatabaseUnavailable } from './plugins/error-handler.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startJobs } from './services/jobs.ts';
 import { readSeedFiles, seedContent } from './services/seed.ts';
@@ -13,21 +15,49 @@ import { youtubeTranscriptSource } from './services/videos/youtube-source.ts';
 const config = loadConfig();
 /** Before the app and its logger exist: JSON lines on stderr, as the logger writes them. */
 const bootLog = {
-  error: (details: { err: unknown }, msg: string) =>
-    process.stderr.write(
-      `${JSON.stringify({ level: 50, time: Date.now(), msg, err: details.err instanceof Error ? details.err.message : String(details.err) })}\n`,
-    ),
+  error: (details: { err: unknown }, msg: string) => writeBootLine(50, msg, { err: bootError(details.err) }),
+  warn: (details: object, msg: string) => writeBootLine(40, msg, details),
 };
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  poolSize: config.databasePoolSize,
-  onConnectionError: (error) =>
-    process.stderr.write(
-      `${JSON.stringify({ level: 50, time: Date.now(), msg: 'database connection error', err: error.message })}\n`,
-    ),
+function writeBootLine(level: number, msg: string, details: object) {
+  process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...details })}\n`);
+}
+function bootError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+const onConnectionError = (error: Error) =>
+  process.stderr.write(
+    `${JSON.stringify({ level: 50, time: Date.now(), msg: 'database connection error', err: error.message })}\n`,
+  );
+const database = await openWithRetry(
+  async () => {
+    const opened = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+      onConnectionError,
+    });
+    try {
+      await migrateDatabase(opened.pool);
+      return opened;
+    } catch (error) {
+      await opened.close().catch(() => {});
+      throw error;
+    }
+  },
+  { timeoutMs: config.databaseStartTimeoutMs, log: bootLog },
+).catch((error: unknown) => {
+  // One JSON line, no stack: why the server cannot start, then a non-zero exit.
+  bootLog.error(
+    { err: error },
+    error instanceof DataDirectoryInUseError
+      ? 'data directory in use'
+      : isDatabaseUnavailable(error)
+        ? 'database unreachable, giving up'
+        : 'database could not be opened',
+  );
+  process.exit(1);
 });
-await migrateDatabase(database.pool);
 
 const providers = [
   ...(config.translation.deepl ? [deeplProvider(config.translation.deepl)] : []),

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
-import type { Database } from '../src/db/client.ts';
+import type { Database, Db } from '../src/db/client.ts';
 import type { UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
@@ -50,6 +50,8 @@ export async function buildTestApp(
     providers?: TranslationProvider[];
     limits?: UsageLimits;
     transcriptJobs?: TranscriptJobs;
+    /** The app's own connection to the test database (a pool through a proxy the test controls); its db else. */
+    connect?: (database: Database) => Promise<Db>;
     /** A stream the app's JSON log lines go to (at level info), for tests that read the log. */
     logStream?: { write: (line: string) => void };
   } = {},
@@ -59,7 +61,7 @@ export async function buildTestApp(
   const clock = new TestClock();
   const sentTranscripts: number[] = [];
   const app = await buildApp({
-    db: database.db,
+    db: options.connect ? await options.connect(database) : database.db,
     config: {
       logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
       staticDir,

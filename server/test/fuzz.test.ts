@@ -47,16 +47,15 @@ const nastyValue = fc.letrec((tie) => ({
 
 const controlCharacter = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085', '\n', '\t');
 
+/** A control character slipped into a valid text. */
+const textMutationOf = (value: string) =>
+  fc
+    .tuple(fc.nat({ max: value.length }), controlCharacter)
+    .map(([at, bad]) => `${value.slice(0, at)}${bad}${value.slice(at)}`);
+
 /** A wrong value near a valid one: a control character slipped into its text, a number past an edge, or anything. */
 function mutationOf(value: unknown) {
-  if (typeof value === 'string') {
-    return fc.oneof(
-      fc
-        .tuple(fc.nat({ max: value.length }), controlCharacter)
-        .map(([at, bad]) => `${value.slice(0, at)}${bad}${value.slice(at)}`),
-      nastyValue,
-    );
-  }
+  if (typeof value === 'string') return fc.oneof(textMutationOf(value), nastyValue);
   if (typeof value === 'number') return fc.oneof(nastyNumber, nastyValue);
   return nastyValue;
 }
@@ -134,11 +133,11 @@ function pathFor(endpoint: Endpoint) {
   const segment = (name: string) =>
     fc.oneof(
       { arbitrary: fc.constant(validParams[name] ?? ''), weight: 2 },
-      { arbitrary: fc.oneof(nastyString, nastyNumber.map(String), mutationOf(validParams[name] ?? '')), weight: 1 },
+      { arbitrary: fc.oneof(nastyString, nastyNumber.map(String), textMutationOf(validParams[name] ?? '')), weight: 1 },
     );
   return fc.tuple(...names.map(segment)).map((values) => {
     let index = 0;
-    return endpoint.path.replace(/:(\w+)/g, () => encodeSegment(String(values[index++] ?? '')));
+    return endpoint.path.replace(/:(\w+)/g, () => encodeSegment(values[index++] ?? ''));
   });
 }
 

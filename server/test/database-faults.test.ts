@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '#contract/envelope.ts';
+import { createPool } from '../src/db/pool.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { authed, signupLearner } from './helpers.ts';
+import { startDatabaseProxy } from './tcp-proxy.ts';
+
+type Proxy = Awaited<ReturnType<typeof startDatabaseProxy>>;
+const opened: { app: TestApp; proxy: Proxy; end: () => Promise<void> }[] = [];
+
+afterEach(async () => {
+  for (const { app, proxy, end } of opened.splice(0)) {
+    proxy.release();
+    await end();
+    await proxy.close();
+    await app.close();
+  }
+});
+
+/** The app on a pool that reaches its database through a proxy the test controls, with short timeouts. */
+async function openApp() {
+  const errors: Error[] = [];
+  let proxy: Proxy | undefined;
+  let end = async () => {};
+  const app = await buildTestApp({
+    connect: async (database) => {
+      proxy = await startDatabaseProxy(database.connectionString);
+      const { pool, db } = createPool(proxy.connectionString, {
+        poolSize: 4,
+        timeouts: { connectMs: 400, queryMs: 600 },
+        statementTimeout: false,
+        onError: (error) => errors.push(error),
+      });
+      end = () => pool.end();
+      return db;
+    },
+  });
+  if (!proxy) throw new Error('no proxy');
+  opened.push({ app, proxy, end: () => end() });
+  return { app, proxy, errors };
+}
+
+const save = (app: TestApp, token: string, lowercase: string, level: number) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/userword',
+    headers: authed(token),
+    payload: { lowercase, level, language: 'en' },
+  });
+
+describe('the database connection breaks', () => {
+  it('fails the saves in flight with 503, never crashes, and the next saves succeed', async () => {
+    const { app, proxy } = await openApp();
+    const token = await signupLearner(app);
+    const statuses: number[] = [];
+    let cut = false;
+    // Eight learners' worth of saves at once; the connections are cut once a few have been answered.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, learner) => {
+        for (let round = 0; round < 12; round++) {
+          const response = await save(app, token, `word${learner}`, round % 5);
+          statuses.push(response.statusCode);
+          if (response.statusCode !== 200) {
+            expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('unavailable');
+          }
+          if (!cut && statuses.length >= 20) {
+            cut = true;
+            proxy.cutAll();
+          }
+        }
+      }),
+    );
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect((await save(app, token, 'after', 3)).statusCode).toBe(200);
+  });
+});
+
+describe('the database stops answering (packets dropped)', () => {
+  it('answers 503 fast, the health check too, and recovers once it answers again', async () => {
+    const { app, proxy } = await openApp();
+    const token = await signupLearner(app);
+    expect((await save(app, token, 'before', 1)).statusCode).toBe(200);
+    proxy.blackHole();
+    const started = performance.now();
+    const refused = await save(app, token, 'during', 2);
+    expect(refused.statusCode).toBe(503);
+    expect(errorEnvelopeSchema.parse(refused.json()).details[0]?.code).toBe('unavailable');
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    proxy.release();
+    await expect.poll(async () => (await save(app, token, 'after', 3)).statusCode, { timeout: 5_000 }).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')("PostgreSQL terminates the server's connections", () => {
+  it('under load: the saves in flight fail with 503, the process lives, the next saves succeed', async () => {
+    const app = await buildTestApp();
+    try {
+      const token = await signupLearner(app);
+      const admin = new pg.Client({ connectionString: app.database.connectionString, application_name: 'folio-test' });
+      await admin.connect();
+      const statuses: number[] = [];
+      let terminated = false;
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, learner) => {
+          for (let round = 0; round < 12; round++) {
+            const response = await save(app, token, `word${learner}`, round % 5);
+            statuses.push(response.statusCode);
+            if (!terminated && statuses.length >= 20) {
+              terminated = true;
+              await admin.query(`
+                select pg_terminate_backend(pid) from pg_stat_activity
+                where datname = current_database() and application_name = 'folio'`);
+            }
+          }
+        }),
+      );
+      await admin.end();
+      expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+      expect((await save(app, token, 'after', 3)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
