@@ -82,6 +82,21 @@ describe('user words', () => {
     expect(envelopeSchema(endpoints.refresh.details).parse(refreshed.json()).details.streak).toHaveLength(1);
   });
 
+  it('keeps the count of saved words in the user row exact under parallel saves at the limit', async () => {
+    const token = await signupLearner(app);
+    // Ten saves at once: five words (limit 3), each saved twice with another level.
+    const responses = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].flatMap((word) => [saveWord(token, word, 1), saveWord(token, word, 2)]),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 200 && status !== 403)).toEqual([]);
+    const counts = await app.database.db.execute<{ stored: number; rows: number }>(sql`
+      select u.word_count as stored, (select count(*)::int from user_words w where w.user_id = u.id) as rows
+      from users u join sessions s on s.user_id = u.id
+      where s.token_hash = encode(sha256(${token}::bytea), 'hex')`);
+    expect(counts.rows).toEqual([{ stored: 3, rows: 3 }]);
+  });
+
   it('refuses a level outside 0–4 and a visitor', async () => {
     const token = await signupLearner(app);
     expect((await saveWord(token, 'x', 5)).statusCode).toBe(400);

@@ -11,6 +11,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     wordLimit: integer('word_limit').notNull(),
+    /** How many words the learner has saved, kept in the save's transaction: the limit check never counts rows. */
+    wordCount: integer('word_count').notNull().default(0),
     videoLimit: integer('video_limit').notNull(),
     videoLimitLastUpdatedAt: timestamptz('video_limit_last_updated_at').notNull(),
     refreshAt: timestamptz('refresh_at').notNull(),
