@@ -182,9 +182,10 @@ export function nextId(): number {
   return db.nextId;
 }
 
-/** The user as the API sends it: everything but the password. */
-export function toUser({ password: _password, ...user }: MockUser): User {
-  return user;
+/** The user as the API sends it: everything but the password, with the count of the words saved. */
+export function toUser(mockUser: MockUser): User {
+  const { password: _password, ...user } = mockUser;
+  return { ...user, wordCount: wordsOf(mockUser).length };
 }
 
 export function findUserByToken(token: string): MockUser | undefined {

@@ -95,6 +95,8 @@ describe('user words', () => {
       from users u join sessions s on s.user_id = u.id
       where s.token_hash = encode(sha256(${token}::bytea), 'hex')`);
     expect(counts.rows).toEqual([{ stored: 3, rows: 3 }]);
+    const refreshed = await app.inject({ method: 'POST', url: '/api/v1/refresh', headers: authed(token) });
+    expect(envelopeSchema(endpoints.refresh.details).parse(refreshed.json()).details.wordCount).toBe(3);
   });
 
   it('refuses a level outside 0–4 and a visitor', async () => {

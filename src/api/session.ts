@@ -7,7 +7,12 @@ export function readStoredUser(): User | null {
   try {
     const raw = localStorage.getItem(USER_KEY);
     if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
+    const stored: unknown = JSON.parse(raw);
+    // A user kept before the record carried `wordCount`: kept, and refreshed at once to learn it.
+    if (stored && typeof stored === 'object' && !('wordCount' in stored)) {
+      Object.assign(stored, { wordCount: 0, refreshAt: new Date(0).toISOString() });
+    }
+    const parsed = userSchema.safeParse(stored);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

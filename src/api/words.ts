@@ -1,8 +1,14 @@
-import { MutationObserver as QueryMutationObserver, queryOptions, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  MutationObserver as QueryMutationObserver,
+  queryOptions,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
+import { storeUser, userQueries } from './account';
 import { fetchDetails } from './client';
 
 export const wordQueries = {
@@ -85,6 +91,11 @@ export function levelsOf(words: readonly UserWord[] | undefined, language: Learn
   return { get: (lowercase) => wordAt(list, at, { lowercase, language })?.level };
 }
 
+function bumpWordCount(queryClient: QueryClient) {
+  const user = queryClient.getQueryData(userQueries.current().queryKey);
+  if (user) storeUser(queryClient, { ...user, wordCount: user.wordCount + 1 });
+}
+
 type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: UserWord | null };
 
 /**
@@ -114,7 +125,10 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
         const word = queue.pending;
         queue.pending = undefined;
         try {
+          const isNew = queue.confirmed === null;
           queue.confirmed = await saver.mutate(word);
+          // The header's count is the user record's: one more once the server has stored a new word.
+          if (isNew) bumpWordCount(queryClient);
         } catch (error) {
           queue.pending = undefined;
           const { confirmed } = queue;

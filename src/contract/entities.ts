@@ -21,6 +21,8 @@ export const userSchema = z.object({
   token: z.string(),
   isAdmin: z.boolean(),
   wordLimit: z.number().int().min(0),
+  /** How many words the learner has saved, in every language: the header shows it against wordLimit. */
+  wordCount: z.number().int().min(0),
   videoLimit: z.number().int().min(0),
   videoLimitLastUpdatedAt: isoDateTimeSchema,
   refreshAt: isoDateTimeSchema,

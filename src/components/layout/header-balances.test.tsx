@@ -1,4 +1,5 @@
 import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
+import { server } from '@mocks/node';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
@@ -19,6 +20,20 @@ describe('logged-in header', () => {
     expect(items[1]).toHaveTextContent('3');
     expect(items[2]).toHaveTextContent('1.2K');
     expect(items[3]).toHaveTextContent('120');
+  });
+
+  it("shows the count the user record carries, without downloading the learner's word list", async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    try {
+      await renderApp('/faq', { user: signedIn('reader', { wordCount: 42, wordLimit: 100 }) });
+      const balances = await screen.findByRole('list', { name: 'Your balances' });
+      expect(within(balances).getByText('42/100', { exact: false })).toBeInTheDocument();
+      expect(asked).not.toContain('/api/v1/userword');
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
   });
 
   it('colours the word count red at 80 % of the limit', async () => {

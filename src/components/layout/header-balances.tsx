@@ -1,15 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { Coins, Flame, Gem } from 'lucide-react';
-import { wordQueries } from '@/api/words';
 import type { User } from '@/contract/entities';
 import { abbreviateCount, isProActive, usageLevel } from '../format';
 
 /** Words used of the limit, streak, coins and diamonds; the stylesheet decides where (and whether) they show. */
 export function Balances({ user }: { user: User }) {
   const { t } = useLingui();
-  const { data: words } = useQuery(wordQueries.list());
-  const used = words?.length ?? 0;
+  // The user record carries the count: no page downloads the learner's whole word list for the header.
+  const used = user.wordCount;
   const pro = isProActive(user.pro);
   const streak = user.streak.length;
   return (

@@ -32,6 +32,23 @@ describe('the member reader', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('In the evening the sky is clear.');
   });
 
+  it('counts a newly saved word in the header once, however often its level changes', async () => {
+    const { user } = await openMemberPage();
+    const balances = screen.getByRole('list', { name: 'Your balances' });
+    const before = member.user.wordCount;
+    expect(within(balances).getByText(`${before}/${member.user.wordLimit}`, { exact: false })).toBeInTheDocument();
+    const fresh = [...document.querySelectorAll<HTMLElement>('[data-w]')].find(
+      (element) => storedLevel(element.dataset.w ?? '') === undefined,
+    );
+    if (!fresh) throw new Error('no unsaved word on the page');
+    await user.click(fresh);
+    await user.keyboard('2');
+    await within(balances).findByText(`${before + 1}/${member.user.wordLimit}`, { exact: false });
+    await user.keyboard('3');
+    await waitFor(() => expect(storedLevel(fresh.dataset.w ?? '')).toBe(3));
+    expect(within(balances).getByText(`${before + 1}/${member.user.wordLimit}`, { exact: false })).toBeInTheDocument();
+  });
+
   it('colours saved words by level', async () => {
     await openMemberPage();
     await waitFor(() => expect(occurrences('window')[0]).toHaveAttribute('data-level', '1'));

@@ -13,6 +13,7 @@ export function toWireUser(row: UserRow, token: string, streak: string[]): User 
     token,
     isAdmin: row.isAdmin,
     wordLimit: row.wordLimit,
+    wordCount: row.wordCount,
     videoLimit: row.videoLimit,
     videoLimitLastUpdatedAt: row.videoLimitLastUpdatedAt.toISOString(),
     refreshAt: row.refreshAt.toISOString(),
