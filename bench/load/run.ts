@@ -1,0 +1,107 @@
+/**
+ * Load on the real server, bounded: 16 connections for a few seconds each on the reader page, its translations and
+ * word saves, against a server listening on 127.0.0.1 only. Prints requests per second, p50/p99 latency and the
+ * longest event-loop block during each run. It asserts nothing.
+ *
+ *   npm run bench:load                 (embedded PGlite; DATABASE_URL=… for PostgreSQL)
+ *   BENCH_SECONDS=10 npm run bench:load
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { defaultRateLimits } from '../../server/src/services/accounts.ts';
+import { readSeedFiles, seedContent } from '../../server/src/services/seed.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 16;
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
+await migrateDatabase(database.pool);
+await seedContent(database.db, await readSeedFiles());
+const app = await buildApp({
+  db: database.db,
+  config: {
+    logLevel: 'silent',
+    staticDir: '/nonexistent',
+    trustProxy: false,
+    accounts: {
+      newUserWordLimit: 1_000_000,
+      newUserVideoLimit: 2,
+      adminEmails: [],
+      sessionIdleDays: 30,
+      sessionMaxDays: 90,
+      passwordHashCost: 12,
+      rateLimits: defaultRateLimits,
+    },
+  },
+  transcriptJobs: { send: () => Promise.reject(new Error('The load bench adds no videos')) },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('not listening');
+const base = `http://127.0.0.1:${address.port}`;
+
+const signup = await app.inject({
+  method: 'POST',
+  url: '/api/v1/signup',
+  payload: { username: 'loader', email: 'loader@example.com', password: 'reading42', confirmPassword: 'reading42' },
+});
+const { token } = envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+const categories = envelopeSchema(endpoints.categories.details).parse(
+  (await app.inject({ method: 'GET', url: '/api/v1/content/en' })).json(),
+).details;
+const contentId = categories[0]?.subCategories[0]?.contents[0]?.id;
+if (contentId === undefined) throw new Error('no English content');
+
+type Run = { name: string; options: autocannon.Options };
+let saved = 0;
+const runs: Run[] = [
+  { name: 'reader page', options: { url: `${base}/api/v1/content/en/${contentId}/0` } },
+  { name: 'page translations', options: { url: `${base}/api/v1/translations/${contentId}/0/de/en` } },
+  {
+    name: 'word save',
+    options: {
+      url: `${base}/api/v1/userword`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            // Half new words, half level changes of words saved before.
+            body: JSON.stringify({
+              lowercase: `w${saved++ % 2 === 0 ? saved : saved % 500}`,
+              level: saved % 5,
+              language: 'en',
+            }),
+          }),
+        },
+      ],
+    },
+  },
+];
+
+const mode = database.embedded ? 'embedded PGlite' : 'PostgreSQL';
+console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per run, ${mode}, server on ${base}`);
+try {
+  for (const run of runs) {
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: SECONDS });
+    delay.disable();
+    console.log(
+      `${run.name.padEnd(18)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+        `non-2xx ${result.non2xx}, errors ${result.errors}  longest event-loop block ${(delay.max / 1e6).toFixed(1)} ms`,
+    );
+  }
+  console.log(
+    'Goals: word save p99 ≤ 15 ms PostgreSQL, ≤ 25 ms PGlite; reader page + translations p99 ≤ 20 ms PostgreSQL.',
+  );
+} finally {
+  await app.close();
+  await database.close();
+}
