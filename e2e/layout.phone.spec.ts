@@ -64,11 +64,14 @@ async function checkEveryRoute(page: Page) {
   }
 }
 
+// Nineteen screens at three widths each: a long walk, given three times the usual time on a busy CI machine.
 test('every screen fits a phone for a visitor', async ({ page }) => {
+  test.slow();
   await checkEveryRoute(page);
 });
 
 test('every screen fits a phone for a member, the balances in the burger menu', async ({ page }) => {
+  test.slow();
   await signUp(page);
   await checkEveryRoute(page);
   await page.setViewportSize({ width: 390, height: 844 });
