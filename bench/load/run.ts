@@ -10,11 +10,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
-import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
-import { defaultRateLimits } from '../../server/src/services/accounts.ts';
 import { readSeedFiles, seedContent } from '../../server/src/services/seed.ts';
+import { buildBenchApp } from '../bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -22,24 +21,7 @@ const CONNECTIONS = 16;
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
 await migrateDatabase(database.pool);
 await seedContent(database.db, await readSeedFiles());
-const app = await buildApp({
-  db: database.db,
-  config: {
-    logLevel: 'silent',
-    staticDir: '/nonexistent',
-    trustProxy: false,
-    accounts: {
-      newUserWordLimit: 1_000_000,
-      newUserVideoLimit: 2,
-      adminEmails: [],
-      sessionIdleDays: 30,
-      sessionMaxDays: 90,
-      passwordHashCost: 12,
-      rateLimits: defaultRateLimits,
-    },
-  },
-  transcriptJobs: { send: () => Promise.reject(new Error('The load bench adds no videos')) },
-});
+const app = await buildBenchApp(database, { wordLimit: 1_000_000, name: 'load' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('not listening');

@@ -10,36 +10,17 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
-import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { userWords } from '../../server/src/db/schema/learning.ts';
-import { defaultRateLimits } from '../../server/src/services/accounts.ts';
+import { buildBenchApp } from '../bench-app.ts';
 
 const WORDS = 100_000;
 const RUNS = 15;
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
 await migrateDatabase(database.pool);
-const app = await buildApp({
-  db: database.db,
-  config: {
-    logLevel: 'silent',
-    staticDir: '/nonexistent',
-    trustProxy: false,
-    accounts: {
-      newUserWordLimit: WORDS + 10,
-      newUserVideoLimit: 2,
-      adminEmails: [],
-      sessionIdleDays: 30,
-      sessionMaxDays: 90,
-      passwordHashCost: 12,
-      rateLimits: defaultRateLimits,
-    },
-  },
-  // This bench adds no videos.
-  transcriptJobs: { send: () => Promise.reject(new Error('The word bench has no job queue')) },
-});
+const app = await buildBenchApp(database, { wordLimit: WORDS + 10, name: 'word' });
 const listSchema = envelopeSchema(endpoints.userWords.details);
 /** The baseline: rows as objects, serialised through the contract's schema like any other route. */
 app.get('/bench/userword-objects/:userId', async (request) => {

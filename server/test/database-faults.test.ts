@@ -49,28 +49,36 @@ const save = (app: TestApp, token: string, lowercase: string, level: number) =>
     payload: { lowercase, level, language: 'en' },
   });
 
+/**
+ * Eight learners' worth of saves at once (12 rounds each); `interrupt` runs once after 20 answers. A refusal must
+ * be the 503 `unavailable` envelope. Returns every status.
+ */
+async function savesUnderLoad(app: TestApp, token: string, interrupt: () => unknown): Promise<number[]> {
+  const statuses: number[] = [];
+  let interrupted = false;
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, learner) => {
+      for (let round = 0; round < 12; round++) {
+        const response = await save(app, token, `word${learner}`, round % 5);
+        statuses.push(response.statusCode);
+        if (response.statusCode !== 200) {
+          expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('unavailable');
+        }
+        if (!interrupted && statuses.length >= 20) {
+          interrupted = true;
+          await interrupt();
+        }
+      }
+    }),
+  );
+  return statuses;
+}
+
 describe('the database connection breaks', () => {
   it('fails the saves in flight with 503, never crashes, and the next saves succeed', async () => {
     const { app, proxy } = await openApp();
     const token = await signupLearner(app);
-    const statuses: number[] = [];
-    let cut = false;
-    // Eight learners' worth of saves at once; the connections are cut once a few have been answered.
-    await Promise.all(
-      Array.from({ length: 8 }, async (_, learner) => {
-        for (let round = 0; round < 12; round++) {
-          const response = await save(app, token, `word${learner}`, round % 5);
-          statuses.push(response.statusCode);
-          if (response.statusCode !== 200) {
-            expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('unavailable');
-          }
-          if (!cut && statuses.length >= 20) {
-            cut = true;
-            proxy.cutAll();
-          }
-        }
-      }),
-    );
+    const statuses = await savesUnderLoad(app, token, () => proxy.cutAll());
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     expect((await save(app, token, 'after', 3)).statusCode).toBe(200);
   });
@@ -100,21 +108,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')("PostgreSQL terminates the se
       const token = await signupLearner(app);
       const admin = new pg.Client({ connectionString: app.database.connectionString, application_name: 'folio-test' });
       await admin.connect();
-      const statuses: number[] = [];
-      let terminated = false;
-      await Promise.all(
-        Array.from({ length: 8 }, async (_, learner) => {
-          for (let round = 0; round < 12; round++) {
-            const response = await save(app, token, `word${learner}`, round % 5);
-            statuses.push(response.statusCode);
-            if (!terminated && statuses.length >= 20) {
-              terminated = true;
-              await admin.query(`
-                select pg_terminate_backend(pid) from pg_stat_activity
-                where datname = current_database() and application_name = 'folio'`);
-            }
-          }
-        }),
+      const statuses = await savesUnderLoad(app, token, () =>
+        admin.query(`
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'folio'`),
       );
       await admin.end();
       expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);

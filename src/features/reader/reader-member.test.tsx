@@ -6,6 +6,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
+import { stubViewportFirstOnScreen } from '@/test/viewport-stub';
 
 const member = { user: signedIn(), homeLang: 'de', targetLang: 'en' } as const;
 
@@ -139,22 +140,10 @@ describe('the member reader', () => {
 
   it('recolours the occurrences outside the viewport too, right after the frame', async () => {
     // Only the first paragraph is on screen; the rest are reported outside the viewport.
-    const observed: Element[] = [];
-    class ViewportStub {
-      readonly report: IntersectionObserverCallback;
-      constructor(report: IntersectionObserverCallback) {
-        this.report = report;
-      }
-      observe(target: Element) {
-        observed.push(target);
-        const isIntersecting = target === target.parentElement?.firstElementChild;
-        this.report([{ target, isIntersecting } as IntersectionObserverEntry], this as never);
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal('IntersectionObserver', ViewportStub);
+    const viewport = stubViewportFirstOnScreen();
     try {
       const { user } = await openMemberPage();
+      const observed = [...viewport];
       expect(observed.length).toBeGreaterThan(1);
       const the = occurrences('the');
       const onScreen = the.filter((element) => element.parentElement === observed[0]);

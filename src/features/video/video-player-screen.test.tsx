@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '@/stores/preferences';
 import { signedIn } from '@/test/accounts';
 import { renderComponent } from '@/test/render-component';
+import { stubViewportFirstOnScreen } from '@/test/viewport-stub';
 import { type PlayerClock, Transcript, youtubeWatchUrl } from './video-player-screen';
 
 /** A player clock the test moves by hand; as a ref, it is what the player screen hands the transcript. */
@@ -92,22 +93,7 @@ describe('the transcript beside the player', () => {
 
   it('recolours a word in every block of lines, those off screen right after the frame', async () => {
     // The browser watches blocks of ten lines, not each line; only the first block is reported on screen.
-    const observed = new Set<Element>();
-    class ViewportStub {
-      readonly report: IntersectionObserverCallback;
-      constructor(report: IntersectionObserverCallback) {
-        this.report = report;
-      }
-      observe(target: Element) {
-        // As the browser's: observing a target again changes nothing.
-        if (observed.has(target)) return;
-        observed.add(target);
-        const isIntersecting = target === target.parentElement?.firstElementChild;
-        this.report([{ target, isIntersecting } as IntersectionObserverEntry], this as never);
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal('IntersectionObserver', ViewportStub);
+    const observed = stubViewportFirstOnScreen();
     try {
       const { user, transcript } = await renderTranscript();
       await vi.waitFor(

@@ -1,0 +1,25 @@
+import { buildApp } from '../server/src/app.ts';
+import type { Database } from '../server/src/db/client.ts';
+import { defaultRateLimits } from '../server/src/services/accounts.ts';
+
+/** The real app for a server benchmark: silent, no SPA, no job queue, a word limit the bench will not reach. */
+export function buildBenchApp(database: Database, options: { wordLimit: number; name: string }) {
+  return buildApp({
+    db: database.db,
+    config: {
+      logLevel: 'silent',
+      staticDir: '/nonexistent',
+      trustProxy: false,
+      accounts: {
+        newUserWordLimit: options.wordLimit,
+        newUserVideoLimit: 2,
+        adminEmails: [],
+        sessionIdleDays: 30,
+        sessionMaxDays: 90,
+        passwordHashCost: 12,
+        rateLimits: defaultRateLimits,
+      },
+    },
+    transcriptJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench adds no videos`)) },
+  });
+}
