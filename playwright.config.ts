@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A budget against hangs, not a speed check: CI machines are shared and the walks at three widths are long.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: { trace: 'retain-on-failure', locale: 'en-GB' },

@@ -16,7 +16,7 @@ import { readSeedFiles, seedContent } from '../../server/src/services/seed.ts';
 import { buildBenchApp } from '../bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 16;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
 await migrateDatabase(database.pool);
@@ -27,12 +27,19 @@ const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('not listening');
 const base = `http://127.0.0.1:${address.port}`;
 
-const signup = await app.inject({
-  method: 'POST',
-  url: '/api/v1/signup',
-  payload: { username: 'loader', email: 'loader@example.com', password: 'reading42', confirmPassword: 'reading42' },
-});
-const { token } = envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+// One learner per connection, as in life (one learner's saves queue on their own row); new ones each run, since
+// PostgreSQL keeps the last run's.
+const runId = Date.now().toString(36);
+const tokens: string[] = [];
+for (let i = 0; i < CONNECTIONS; i++) {
+  const username = `loader${runId}x${i}`;
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/v1/signup',
+    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
+  });
+  tokens.push(envelopeSchema(endpoints.signup.details).parse(signup.json()).details.token);
+}
 const categories = envelopeSchema(endpoints.categories.details).parse(
   (await app.inject({ method: 'GET', url: '/api/v1/content/en' })).json(),
 ).details;
@@ -41,6 +48,7 @@ if (contentId === undefined) throw new Error('no English content');
 
 type Run = { name: string; options: autocannon.Options };
 let saved = 0;
+let learners = 0;
 const runs: Run[] = [
   { name: 'reader page', options: { url: `${base}/api/v1/content/en/${contentId}/0` } },
   { name: 'page translations', options: { url: `${base}/api/v1/translations/${contentId}/0/de/en` } },
@@ -49,18 +57,22 @@ const runs: Run[] = [
     options: {
       url: `${base}/api/v1/userword`,
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       requests: [
         {
-          setupRequest: (request) => ({
-            ...request,
-            // Half new words, half level changes of words saved before.
-            body: JSON.stringify({
-              lowercase: `w${saved++ % 2 === 0 ? saved : saved % 500}`,
-              level: saved % 5,
-              language: 'en',
-            }),
-          }),
+          setupRequest: (request, context: { token?: string }) => {
+            context.token ??= tokens[learners++ % tokens.length];
+            return {
+              ...request,
+              headers: { ...request.headers, authorization: `Bearer ${context.token}` },
+              // Half new words, half level changes of words saved before.
+              body: JSON.stringify({
+                lowercase: `w${saved++ % 2 === 0 ? saved : saved % 500}`,
+                level: saved % 5,
+                language: 'en',
+              }),
+            };
+          },
         },
       ],
     },
