@@ -7,6 +7,7 @@
  *   BENCH_SECONDS=10 npm run bench:load
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
@@ -46,9 +47,9 @@ const categories = envelopeSchema(endpoints.categories.details).parse(
 const contentId = categories[0]?.subCategories[0]?.contents[0]?.id;
 if (contentId === undefined) throw new Error('no English content');
 
+process.env.FOLIO_LOAD_TOKENS = tokens.join(',');
+
 type Run = { name: string; options: autocannon.Options };
-let saved = 0;
-let learners = 0;
 const runs: Run[] = [
   { name: 'reader page', options: { url: `${base}/api/v1/content/en/${contentId}/0` } },
   { name: 'page translations', options: { url: `${base}/api/v1/translations/${contentId}/0/de/en` } },
@@ -58,23 +59,7 @@ const runs: Run[] = [
       url: `${base}/api/v1/userword`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request, context: { token?: string }) => {
-            context.token ??= tokens[learners++ % tokens.length];
-            return {
-              ...request,
-              headers: { ...request.headers, authorization: `Bearer ${context.token}` },
-              // Half new words, half level changes of words saved before.
-              body: JSON.stringify({
-                lowercase: `w${saved++ % 2 === 0 ? saved : saved % 500}`,
-                level: saved % 5,
-                language: 'en',
-              }),
-            };
-          },
-        },
-      ],
+      requests: [{ setupRequest: fileURLToPath(new URL('./save-request.ts', import.meta.url)) }],
     },
   },
 ];
@@ -85,7 +70,8 @@ try {
   for (const run of runs) {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
-    const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: SECONDS });
+    // In a worker thread: the load generator does not share the server's event loop.
+    const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: SECONDS, workers: 1 });
     delay.disable();
     console.log(
       `${run.name.padEnd(18)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +

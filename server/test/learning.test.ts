@@ -99,6 +99,17 @@ describe('user words', () => {
     expect(envelopeSchema(endpoints.refresh.details).parse(refreshed.json()).details.wordCount).toBe(3);
   });
 
+  it('saves one new word sent by eight requests at once as one word, counted once, every request answered 200', async () => {
+    const token = await signupLearner(app);
+    const responses = await Promise.all([1, 2, 3, 4, 1, 2, 3, 4].map((level) => saveWord(token, 'twice', level)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    const words = await listWords(token);
+    expect(words).toHaveLength(1);
+    expect([1, 2, 3, 4]).toContain(words[0]?.level);
+    const refreshed = await app.inject({ method: 'POST', url: '/api/v1/refresh', headers: authed(token) });
+    expect(envelopeSchema(endpoints.refresh.details).parse(refreshed.json()).details.wordCount).toBe(1);
+  });
+
   it('refuses a level outside 0–4 and a visitor', async () => {
     const token = await signupLearner(app);
     expect((await saveWord(token, 'x', 5)).statusCode).toBe(400);

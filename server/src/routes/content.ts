@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
-import { findReader, listCategories } from '../db/queries/content.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { findReaderJson, listCategories } from '../db/queries/content.ts';
+import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
@@ -10,12 +10,12 @@ export async function contentRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.categories, ({ params }) => listCategories(db, params.targetLang));
 
   registerEndpoint(app, endpoints.reader, async ({ params }) => {
-    const reader = await findReader(db, {
+    const reader = await findReaderJson(db, {
       language: params.targetLang,
       contentId: params.contentId,
       pageId: params.pageId,
     });
-    if (!reader) throw apiError(404, 'not_found', 'This page does not exist');
-    return reader;
+    if (reader === undefined) throw apiError(404, 'not_found', 'This page does not exist');
+    return new RawJsonDetails(reader);
   });
 }

@@ -3,7 +3,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { listUserPages, saveUserPage, saveUserWord, userWordsJson } from '../db/queries/learning.ts';
 import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
-import { markLearningDay } from '../services/streak.ts';
+import { dayIn, markLearningDay } from '../services/streak.ts';
 
 export async function learningRoutes(app: FastifyInstance) {
   const { db } = app.deps;
@@ -15,9 +15,8 @@ export async function learningRoutes(app: FastifyInstance) {
   );
 
   registerEndpoint(app, endpoints.saveUserWord, async ({ auth, body, now, timeZone }) => {
-    const result = await saveUserWord(db, auth.user.id, body, now);
+    const result = await saveUserWord(db, auth.user.id, body, { now, learningDay: dayIn(timeZone, now) });
     if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
-    await markLearningDay(db, auth.user.id, timeZone, now);
     return result.saved;
   });
 

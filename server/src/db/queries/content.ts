@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Category, Reader, Section } from '#contract/entities.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Category, Section } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
 import { categories, contents, pages, subCategories } from '../schema/content.ts';
@@ -44,30 +44,26 @@ export async function listCategories(db: Db, language: LearningLanguage): Promis
   return result;
 }
 
-export async function findReader(
+/**
+ * A reader page as one JSON text built by the database in one round trip: the page's tokens go from the jsonb
+ * column to the response without becoming objects on the server's event loop.
+ */
+export async function findReaderJson(
   db: Db,
   params: { language: LearningLanguage; contentId: number; pageId: number },
-): Promise<Reader | undefined> {
-  const [content] = await db
-    .select({ pageType: contents.pageType })
-    .from(contents)
-    .where(and(eq(contents.id, params.contentId), eq(contents.language, params.language)));
-  if (!content) return undefined;
-  const pageList = await db
-    .select({ id: pages.number, title: pages.title })
-    .from(pages)
-    .where(eq(pages.contentId, params.contentId))
-    .orderBy(asc(pages.number));
-  const [page] = await db
-    .select({ sections: pages.sections })
-    .from(pages)
-    .where(and(eq(pages.contentId, params.contentId), eq(pages.number, params.pageId)));
-  if (!page) return undefined;
-  return {
-    selectedPage: { id: params.pageId, pageType: content.pageType },
-    sections: page.sections,
-    pages: pageList,
-  };
+): Promise<string | undefined> {
+  const result = await db.execute<{ json: string }>(sql`
+    select json_build_object(
+      'selectedPage', json_build_object('id', ${pages.number}, 'pageType', ${contents.pageType}),
+      'sections', ${pages.sections},
+      'pages', (
+        select json_agg(json_build_object('id', listed.number, 'title', listed.title) order by listed.number)
+        from ${pages} listed where listed.content_id = ${contents.id}
+      )
+    )::text as json
+    from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${params.pageId}
+    where ${contents.id} = ${params.contentId} and ${contents.language} = ${params.language}`);
+  return result.rows[0]?.json;
 }
 
 /** A page's tokens and the paragraph texts, for translating its words. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserPage, UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema/accounts.ts';
+import { learningDays } from '../schema/accounts.ts';
 import { contents, pages } from '../schema/content.ts';
 import { userPages, userWords } from '../schema/learning.ts';
 
@@ -21,37 +21,64 @@ export async function userWordsJson(db: Db, userId: number, language?: LearningL
 export type SaveWordResult = { saved: UserWord } | { limitReached: true };
 
 /**
- * Saves a level in one transaction with the limit check: the user row is locked first, so two saves racing
- * at the limit cannot both add a word, and its `word_count` goes up with each insert. Changing the level of a
- * word already saved is always allowed.
+ * Saves a level in one statement, one round trip: a word already saved changes its level (always allowed);
+ * otherwise the user row is locked, its `word_count` compared with the limit, the word inserted and the count
+ * raised. Under the lock PostgreSQL re-reads the row, so two saves racing at the limit cannot both add a word,
+ * and a save costs the same at 50,000 words. A save that lands counts `learningDay` in the streak.
  */
-export async function saveUserWord(db: Db, userId: number, word: UserWord, now: Date): Promise<SaveWordResult> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ wordLimit: users.wordLimit, wordCount: users.wordCount })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) throw new Error('User vanished');
-    const key = and(
-      eq(userWords.userId, userId),
-      eq(userWords.language, word.language),
-      eq(userWords.lowercase, word.lowercase),
+export async function saveUserWord(
+  db: Db,
+  userId: number,
+  word: UserWord,
+  { now, learningDay }: { now: Date; learningDay: string },
+): Promise<SaveWordResult> {
+  const updatedAt = now.toISOString();
+  const result = await db.execute<{ updated: boolean; inserted: boolean; users: number; has_room: boolean | null }>(sql`
+    with existing as (
+      update user_words set level = ${word.level}, updated_at = ${updatedAt}::timestamptz
+      where user_id = ${userId} and language = ${word.language} and lowercase = ${word.lowercase}
+      returning 1
+    ),
+    owner as (
+      select word_count < word_limit as has_room from users
+      where id = ${userId} and not exists (select 1 from existing)
+      for update
+    ),
+    inserted as (
+      insert into user_words (user_id, language, lowercase, level, updated_at)
+      select ${userId}, ${word.language}, ${word.lowercase}, ${word.level}, ${updatedAt}::timestamptz
+      from owner where owner.has_room
+      on conflict do nothing
+      returning 1
+    ),
+    -- This part and the next run whether read or not, as every data-modifying part of a WITH.
+    counted as (
+      update users set word_count = word_count + 1
+      where id = ${userId} and exists (select 1 from inserted)
+      returning 1
+    ),
+    learning_day as (
+      insert into learning_days (user_id, day)
+      select ${userId}, ${learningDay}::date
+      where exists (select 1 from existing) or exists (select 1 from inserted)
+      on conflict do nothing
+    )
+    select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
+      (select count(*)::int from owner) as users, (select has_room from owner) as has_room`);
+  const row = result.rows[0];
+  if (!row) throw new Error('The save answered no row');
+  if (row.updated || row.inserted) return { saved: word };
+  if (row.users === 0) throw new Error('User vanished');
+  if (!row.has_room) return { limitReached: true };
+  // The same new word saved at the same moment by another request: it exists now, so this level is a change.
+  await db
+    .update(userWords)
+    .set({ level: word.level, updatedAt: now })
+    .where(
+      and(eq(userWords.userId, userId), eq(userWords.language, word.language), eq(userWords.lowercase, word.lowercase)),
     );
-    const [existing] = await tx.select({ level: userWords.level }).from(userWords).where(key);
-    if (existing) {
-      await tx.update(userWords).set({ level: word.level, updatedAt: now }).where(key);
-      return { saved: word };
-    }
-    // The count lives in the locked user row, changed with the insert: a save costs the same at 50,000 words.
-    if (user.wordCount >= user.wordLimit) return { limitReached: true } as const;
-    await tx.insert(userWords).values({ userId, ...word, updatedAt: now });
-    await tx
-      .update(users)
-      .set({ wordCount: sql`${users.wordCount} + 1` })
-      .where(eq(users.id, userId));
-    return { saved: word };
-  });
+  await db.insert(learningDays).values({ userId, day: learningDay }).onConflictDoNothing();
+  return { saved: word };
 }
 
 export async function listUserPages(db: Db, userId: number, language: LearningLanguage): Promise<UserPage[]> {
