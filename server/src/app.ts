@@ -52,6 +52,7 @@ export async function buildApp({
   limits = defaultUsageLimits,
   transcriptJobs,
 }: AppOptions) {
+  const requestTimeout = config.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -60,7 +61,13 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // A request must arrive whole within this time (a slow-trickle upload is cut off with 408).
-    requestTimeout: config.requestTimeoutMs ?? 30_000,
+    requestTimeout,
+    http: {
+      // Node enforces the request timeout only while the headers timeout (60 s by default) is not longer.
+      headersTimeout: Math.min(60_000, requestTimeout),
+      // Node checks every 30 s by default, so a 30 s limit could let a trickle run for 60 s.
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestTimeout / 4))),
+    },
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: false,

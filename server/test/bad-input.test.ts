@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '#contract/envelope.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -101,22 +101,53 @@ describe("Fastify's and Node's own refusals use the envelope", () => {
   });
 
   it('headers larger than Node accepts (431), on a real socket', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(address.port, '127.0.0.1', () => {
-        socket.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`);
-      });
-      let answer = '';
-      socket.on('data', (chunk) => {
-        answer += chunk.toString();
-      });
-      socket.on('end', () => resolve(answer));
-      socket.on('error', reject);
-    });
+    const raw = await exchange(app, (socket) =>
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`),
+    );
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
-    const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-    expect(errorEnvelopeSchema.parse(JSON.parse(body)).details[0]?.code).toBe('invalid_input');
+    expect(errorEnvelopeSchema.parse(JSON.parse(bodyOf(raw))).details[0]?.code).toBe('invalid_input');
   });
 });
+
+describe('a request that trickles in', () => {
+  it('is cut off with 408 in the envelope once the request timeout has passed', async () => {
+    const slow = await buildTestApp({ requestTimeoutMs: 300 });
+    try {
+      let trickle: NodeJS.Timeout | undefined;
+      const raw = await exchange(slow, (socket) => {
+        socket.write(
+          'POST /api/v1/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+        );
+        // One byte every 20 ms: 100 kB would take half an hour.
+        trickle = setInterval(() => socket.writable && socket.write(' '), 20);
+      }).finally(() => clearInterval(trickle));
+      expect(raw).toMatch(/^HTTP\/1\.1 408 /);
+      expect(errorEnvelopeSchema.parse(JSON.parse(bodyOf(raw))).details[0]).toEqual({
+        error: 'The request took too long to arrive',
+        code: 'invalid_input',
+      });
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+/** Listens on a port and runs one raw exchange on a socket: what `send` writes, everything the server answers. */
+async function exchange(target: TestApp, send: (socket: Socket) => void): Promise<string> {
+  if (!target.server.listening) await target.listen({ port: 0, host: '127.0.0.1' });
+  const address = target.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(address.port, '127.0.0.1', () => send(socket));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+function bodyOf(raw: string): string {
+  return raw.slice(raw.indexOf('\r\n\r\n') + 4);
+}

@@ -52,6 +52,8 @@ export async function buildTestApp(
     transcriptJobs?: TranscriptJobs;
     /** The app's own connection to the test database (a pool through a proxy the test controls); its db else. */
     connect?: (database: Database) => Promise<Db>;
+    /** How long a request may take to arrive (30 s). */
+    requestTimeoutMs?: number;
     /** A stream the app's JSON log lines go to (at level info), for tests that read the log. */
     logStream?: { write: (line: string) => void };
   } = {},
@@ -66,7 +68,7 @@ export async function buildTestApp(
       logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
       staticDir,
       trustProxy: false,
-      requestTimeoutMs: 30_000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       accounts: { ...testAccountSettings, ...options.accounts },
     },
     clock: clock.now,

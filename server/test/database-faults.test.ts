@@ -84,6 +84,22 @@ describe('the database connection breaks', () => {
   });
 });
 
+describe('the database restarts', () => {
+  it('refuses with 503 while it is down, the health check too, the process lives, and the saves resume', async () => {
+    const { app, proxy } = await openApp();
+    const token = await signupLearner(app);
+    const statuses = await savesUnderLoad(app, token, () => proxy.stop());
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    const refused = await save(app, token, 'down', 2);
+    expect(refused.statusCode).toBe(503);
+    expect(errorEnvelopeSchema.parse(refused.json()).details[0]?.code).toBe('unavailable');
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    await proxy.start();
+    await expect.poll(async () => (await save(app, token, 'after', 3)).statusCode, { timeout: 5_000 }).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
 describe('the database stops answering (packets dropped)', () => {
   it('answers 503 fast, the health check too, and recovers once it answers again', async () => {
     const { app, proxy } = await openApp();

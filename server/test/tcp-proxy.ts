@@ -3,8 +3,9 @@ import { parse } from 'pg-connection-string';
 
 /**
  * A TCP proxy in front of a test database that the test controls: it can cut every connection at once (as
- * `pg_terminate_backend` or a restart would) or black-hole the traffic (packets dropped: nothing arrives until it
- * is lifted, then everything held back does, as TCP would retransmit it).
+ * `pg_terminate_backend` would), stop and start again (a restart: connections cut, new ones refused until it is
+ * back) or black-hole the traffic (packets dropped: nothing arrives until it is lifted, then everything held back
+ * does, as TCP would retransmit it).
  */
 export async function startDatabaseProxy(connectionString: string) {
   const target = parse(connectionString);
@@ -39,8 +40,9 @@ export async function startDatabaseProxy(connectionString: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('proxy not listening');
+  const port = address.port;
   const url = new URL('postgres://127.0.0.1');
-  url.port = String(address.port);
+  url.port = String(port);
   url.username = target.user ?? 'postgres';
   url.pathname = `/${target.database ?? 'postgres'}`;
 
@@ -50,6 +52,14 @@ export async function startDatabaseProxy(connectionString: string) {
     cutAll: () => {
       for (const socket of sockets) socket.destroy();
     },
+    /** Cuts every connection and stops listening: new connections are refused, as by a database going down. */
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    /** Listens again on the same port, as the database back up. */
+    start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     /** From now on nothing passes (connections stay open) until `release`. */
     blackHole: () => {
       holding ??= [];
@@ -61,7 +71,7 @@ export async function startDatabaseProxy(connectionString: string) {
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
