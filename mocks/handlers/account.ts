@@ -1,6 +1,6 @@
 import { rewards } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
-import { createUser, findUserByEmail, findUserByUsername, type MockUser, toUser } from '../db';
+import { createUser, findUserByEmail, findUserByUsername, type MockUser, nextId, toUser } from '../db';
 import { fail, ok, parseBody, requireUser, route } from './respond';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +42,8 @@ export const accountHandlers = [
   route(endpoints.logout, ({ request }) => {
     const user = requireUser(request);
     if (user instanceof Response) return user;
+    // As the server revokes the session: the token is refused from now on, the next login answers a new one.
+    user.token = `mock-token-${nextId()}`;
     return ok(null);
   }),
 

@@ -60,6 +60,9 @@ function timeZoneOf(request: FastifyRequest): string {
   return value && value.length <= 64 && isTimeZone(value) ? value : 'UTC';
 }
 
+/** The session and the clock reading of each request, from its onRequest hook to its handler. */
+const callers = new WeakMap<FastifyRequest, { auth: Authenticated | undefined; now: Date }>();
+
 /**
  * Registers one call of the contract: its path, its param and body schemas and its enveloped response
  * schema all come from `src/contract/endpoints.ts`, so the server cannot drift from what the SPA parses.
@@ -76,7 +79,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       response: { 200: envelopeSchema(endpoint.details) },
     },
-    handler: async (request, reply) => {
+    // Who is calling is settled before the body is read or validated: a call without a valid login gets 401
+    // whatever it sends, and an unauthenticated body is never parsed.
+    onRequest: async (request) => {
       const { db, clock, accounts } = app.deps;
       const now = clock();
       const token = bearerToken(request);
@@ -86,6 +91,12 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       if (endpoint.auth === 'admin' && !auth?.user.isAdmin) {
         throw apiError(403, 'forbidden', 'This is for admins only');
       }
+      callers.set(request, { auth, now });
+    },
+    handler: async (request, reply) => {
+      const caller = callers.get(request);
+      if (!caller) throw new Error('onRequest did not run');
+      const { auth, now } = caller;
       const result = await handler({
         params: request.params as Parsed<E, 'params'>,
         body: request.body as Parsed<E, 'body'>,

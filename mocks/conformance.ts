@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import { type DetailsOf, type EndpointName, endpoints } from '#contract/endpoints.ts';
+import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+
+/**
+ * What the mocks and the real server must both do, written once and run against each: `mocks/mocks.test.ts` runs it
+ * through msw, `server/test/conformance.test.ts` through the server's `inject`, so the mocks cannot drift into being
+ * the spec. Every test starts from learners it signs up itself, and reads content ids from the subject's own
+ * library, so no test depends on one side's fixtures.
+ */
+
+/**
+ * Calls of the contract the real server does not serve yet (the store, issue #11): the mocks alone answer them
+ * meanwhile. This list may only shrink; server/test/contract-coverage.test.ts holds the server to it.
+ */
+export const awaitingServer: readonly EndpointName[] = [
+  'products',
+  'subscriptionCheckout',
+  'tokenCheckout',
+  'buyItem',
+  'checkDiscount',
+];
+
+export type CallOptions = {
+  params?: Record<string, string | number> | undefined;
+  body?: unknown;
+  token?: string | undefined;
+};
+
+export type Answer = { status: number; json: unknown };
+
+export type Subject = {
+  /** Sends one call of the contract and answers its status and parsed JSON body. */
+  call: (name: EndpointName, options?: CallOptions) => Promise<Answer>;
+  /** An admin account's credentials, as this subject makes admins. */
+  admin: () => Promise<{ email: string; password: string }>;
+  /** Sets a learner's word limit, as the store or the daily reward would. */
+  setWordLimit: (username: string, limit: number) => Promise<void>;
+};
+
+type Learner = { username: string; email: string; password: string; token: string };
+
+export function describeConformance(subject: Subject) {
+  let counter = 0;
+
+  async function expectOk<N extends EndpointName>(name: N, options: CallOptions = {}): Promise<DetailsOf<N>> {
+    const answer = await subject.call(name, options);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    // Parsed with this endpoint's own schema; TypeScript cannot follow the generic name to it.
+    return envelopeSchema(endpoints[name].details).parse(answer.json).details as DetailsOf<N>;
+  }
+
+  async function expectError(name: EndpointName, status: number, options: CallOptions = {}): Promise<ErrorEnvelope> {
+    const answer = await subject.call(name, options);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(status);
+    const envelope = errorEnvelopeSchema.parse(answer.json);
+    expect(envelope.status).toBe(status);
+    return envelope;
+  }
+
+  async function signUp(): Promise<Learner> {
+    counter++;
+    const username = `conform${counter}${Date.now().toString(36)}`;
+    const account = { username, email: `${username}@example.com`, password: 'reading42' };
+    const user = await expectOk('signup', { body: { ...account, confirmPassword: account.password } });
+    return { ...account, token: user.token };
+  }
+
+  /** The first content of a language's library and its page list. */
+  async function firstContent(targetLang: 'en' | 'de') {
+    const categories = await expectOk('categories', { params: { targetLang } });
+    const contentId = categories[0]?.subCategories[0]?.contents[0]?.id;
+    if (contentId === undefined) throw new Error(`no ${targetLang} content`);
+    const reader = await expectOk('reader', { params: { targetLang, contentId, pageId: 0 } });
+    return { contentId, reader };
+  }
+
+  const video = (id: string, language = 'de') => ({
+    videoURL: `https://www.youtube.com/watch?v=${id}`,
+    title: `Video ${id}`,
+    language,
+  });
+
+  describe('account', () => {
+    it('signs a learner up with a token and an unread welcome notification', async () => {
+      const learner = await signUp();
+      const user = await expectOk('refresh', { token: learner.token });
+      expect(user).toMatchObject({ username: learner.username, email: learner.email });
+      expect(user).not.toHaveProperty('password');
+      const notifications = await expectOk('notifications', { token: learner.token });
+      expect(notifications).toHaveLength(1);
+      expect(notifications[0]).toMatchObject({ isRead: false, message: expect.stringContaining('Welcome') });
+    });
+
+    it('logs a learner in with their password, and an admin as an admin', async () => {
+      const learner = await signUp();
+      const user = await expectOk('login', { body: { email: learner.email, password: learner.password } });
+      expect(user).toMatchObject({ username: learner.username, isAdmin: false });
+      const admin = await expectOk('login', { body: await subject.admin() });
+      expect(admin.isAdmin).toBe(true);
+    });
+
+    it('refuses a wrong password with the spec message', async () => {
+      const learner = await signUp();
+      const envelope = await expectError('login', 401, { body: { email: learner.email, password: 'wrong1234' } });
+      expect(envelope.details[0]).toEqual({ error: 'Email or password is incorrect', code: 'invalid_credentials' });
+    });
+
+    it('answers 400 with the spec message for an invalid signup', async () => {
+      const body = { username: 'someone', email: 'not-an-email', password: 'books2024', confirmPassword: 'books2024' };
+      const envelope = await expectError('signup', 400, { body });
+      expect(envelope.details).toContainEqual({ error: 'Email is not valid', code: 'email_invalid', field: 'email' });
+    });
+
+    it('refuses a taken email, and a taken username in other capitals', async () => {
+      const learner = await signUp();
+      const other = { username: 'someoneelse', email: 'someone.else@example.com', password: 'books2024' };
+      const email = await expectError('signup', 409, {
+        body: { ...other, email: learner.email.toUpperCase(), confirmPassword: other.password },
+      });
+      expect(email.details[0]).toMatchObject({
+        code: 'email_taken',
+        error: 'An account with this email already exists',
+      });
+      const username = await expectError('signup', 409, {
+        body: { ...other, username: learner.username.toUpperCase(), confirmPassword: other.password },
+      });
+      expect(username.details[0]).toMatchObject({ code: 'username_taken', error: 'This username is taken' });
+    });
+
+    it('logs out: the token is refused afterwards', async () => {
+      const learner = await signUp();
+      expect(await expectOk('logout', { token: learner.token })).toBeNull();
+      await expectError('refresh', 401, { token: learner.token });
+    });
+
+    it('answers 401 to every call that needs a login, without a valid token', async () => {
+      const samples: Partial<Record<EndpointName, Record<string, string | number>>> = {
+        myVideos: { targetLang: 'en' },
+        transcript: { targetLang: 'en', videoId: 'abcdefghijk', index: 0 },
+        deleteVideo: { targetLang: 'en', videoId: 'abcdefghijk' },
+        uploadSubtitles: { targetLang: 'en', videoId: 'abcdefghijk' },
+        userPages: { targetLang: 'de' },
+      };
+      const required = (Object.keys(endpoints) as EndpointName[]).filter(
+        (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
+      );
+      expect(required.length).toBeGreaterThan(10);
+      for (const name of required) {
+        const envelope = await expectError(name, 401, { params: samples[name], token: 'not-a-token' });
+        expect(envelope.details[0], name).toEqual({ error: 'Unauthorized', code: 'unauthorized' });
+      }
+    });
+  });
+
+  describe('content', () => {
+    it('lists the library of a language with unique content ids, and nothing for a language without texts', async () => {
+      const categories = await expectOk('categories', { params: { targetLang: 'en' } });
+      const ids = categories.flatMap((category) =>
+        category.subCategories.flatMap((sub) => sub.contents.map((content) => content.id)),
+      );
+      expect(ids.length).toBeGreaterThan(0);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(await expectOk('categories', { params: { targetLang: 'ko' } })).toEqual([]);
+    });
+
+    it('serves a page as sections of tokens whose ids run from 0, with every page listed', async () => {
+      const { reader } = await firstContent('en');
+      expect(reader.selectedPage.id).toBe(0);
+      expect(reader.pages.map((page) => page.id)).toEqual(reader.pages.map((_, index) => index));
+      const tokens = reader.sections.flatMap((section) => section.tokens);
+      expect(tokens.map((token) => token.id)).toEqual(tokens.map((_, index) => index));
+      const words = tokens.filter((token) => token.isWord);
+      expect(words.length).toBeGreaterThan(0);
+      for (const word of words) expect(word.lowercase).toBe(word.display.toLowerCase());
+    });
+
+    it('answers 404 for an unknown content or page, and 400 for an unknown language', async () => {
+      const { contentId, reader } = await firstContent('en');
+      const unknown = await expectError('reader', 404, { params: { targetLang: 'en', contentId: 999_999, pageId: 0 } });
+      expect(unknown.details[0]?.code).toBe('not_found');
+      await expectError('reader', 404, { params: { targetLang: 'en', contentId, pageId: reader.pages.length } });
+      await expectError('reader', 404, { params: { targetLang: 'de', contentId, pageId: 0 } });
+      const language = await expectError('categories', 400, { params: { targetLang: 'xx' } });
+      expect(language.details[0]).toMatchObject({ code: 'invalid_input', field: 'targetLang' });
+    });
+  });
+
+  describe('words', () => {
+    it('adds a new word, changes its level and lists it', async () => {
+      const { token } = await signUp();
+      expect(await expectOk('userWords', { token })).toEqual([]);
+      await expectOk('saveUserWord', { token, body: { lowercase: 'hund', level: 1, language: 'de' } });
+      const changed = await expectOk('saveUserWord', { token, body: { lowercase: 'hund', level: 4, language: 'de' } });
+      expect(changed).toEqual({ lowercase: 'hund', level: 4, language: 'de' });
+      expect(await expectOk('userWords', { token })).toEqual([{ lowercase: 'hund', level: 4, language: 'de' }]);
+      expect((await expectOk('refresh', { token })).wordCount).toBe(1);
+    });
+
+    it('refuses a new word at the word limit with the spec message, but still changes saved ones', async () => {
+      const learner = await signUp();
+      const { token } = learner;
+      await expectOk('saveUserWord', { token, body: { lowercase: 'eins', level: 1, language: 'de' } });
+      await subject.setWordLimit(learner.username, 1);
+      const envelope = await expectError('saveUserWord', 403, {
+        token,
+        body: { lowercase: 'zwei', level: 1, language: 'de' },
+      });
+      expect(envelope.details[0]).toEqual({ error: "You've Reached Your Word Limit", code: 'word_limit' });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'eins', level: 3, language: 'de' } });
+    });
+
+    it('answers 400 naming the field for a level outside 0–4', async () => {
+      const { token } = await signUp();
+      const envelope = await expectError('saveUserWord', 400, {
+        token,
+        body: { lowercase: 'hund', level: 7, language: 'de' },
+      });
+      expect(envelope.details[0]).toMatchObject({ code: 'invalid_input', field: 'level' });
+    });
+  });
+
+  describe('translations', () => {
+    it("translates a word of a page, and every translation of the page is one of its words'", async () => {
+      const { contentId, reader } = await firstContent('en');
+      const words = reader.sections.flatMap((section) => section.tokens.filter((token) => token.isWord));
+      const first = words[0];
+      if (!first) throw new Error('no word');
+      const translated = await expectOk('translate', {
+        body: { tokenId: first.id, lowerCase: first.lowercase, targetLanguage: 'en', homeLanguage: 'de' },
+      });
+      expect(translated).toEqual({ tokenId: first.id, translatesTo: expect.stringMatching(/\S/) });
+      const params = { contentId, pageId: 0, homeLang: 'de', targetLang: 'en' };
+      const page = await expectOk('pageTranslations', { params });
+      expect(page.length).toBeGreaterThan(0);
+      const wordIds = new Set(words.map((word) => word.id));
+      expect(page.every((translation) => wordIds.has(translation.tokenId) && translation.translatesTo !== '')).toBe(
+        true,
+      );
+      await expectError('pageTranslations', 404, { params: { ...params, contentId: 999_999 } });
+    });
+
+    it('answers 404 with the spec message for a word without a translation', async () => {
+      const envelope = await expectError('translate', 404, {
+        body: { tokenId: 0, lowerCase: 'qqxzyqq', targetLanguage: 'en', homeLanguage: 'de' },
+      });
+      expect(envelope.details[0]).toEqual({ error: 'No translation found for this word', code: 'no_translation' });
+    });
+  });
+
+  describe('videos', () => {
+    it('queues videos until the video limit, listed as processing in their language', async () => {
+      const { token } = await signUp();
+      const added = await expectOk('processVideo', { token, body: video('abcdefghijk') });
+      expect(added).toMatchObject({ videoId: 'abcdefghijk', title: 'Video abcdefghijk', jobStatus: 'created' });
+      const groups = await expectOk('myVideos', { token, params: { targetLang: 'de' } });
+      expect(groups).toEqual([
+        {
+          lang: 'de',
+          videos: [],
+          processingVideos: [expect.objectContaining({ videoId: 'abcdefghijk', title: 'Video abcdefghijk' })],
+        },
+      ]);
+      await expectOk('processVideo', { token, body: video('bcdefghijkl', 'en') });
+      const envelope = await expectError('processVideo', 403, { token, body: video('cdefghijklm') });
+      expect(envelope.details[0]).toEqual({ error: "You've Reached Your Video Limit", code: 'video_limit' });
+    });
+
+    it('answers 400 naming the field for a link that is not a video', async () => {
+      const { token } = await signUp();
+      const body = { videoURL: 'https://example.com/watch', title: 'Nope', language: 'en' };
+      const envelope = await expectError('processVideo', 400, { token, body });
+      expect(envelope.details[0]?.field).toBe('videoURL');
+    });
+
+    it("deletes a learner's video, then answers 404 for it", async () => {
+      const { token } = await signUp();
+      await expectOk('processVideo', { token, body: video('defghijklmn') });
+      const params = { targetLang: 'de', videoId: 'defghijklmn' };
+      expect(await expectOk('deleteVideo', { token, params })).toBeNull();
+      expect(await expectOk('myVideos', { token, params: { targetLang: 'de' } })).toEqual([]);
+      await expectError('deleteVideo', 404, { token, params });
+    });
+  });
+
+  describe('read pages', () => {
+    it('saves and lists a read page, and answers 404 for a page that does not exist', async () => {
+      const { token } = await signUp();
+      const { contentId } = await firstContent('de');
+      expect(await expectOk('userPages', { token, params: { targetLang: 'de' } })).toEqual([]);
+      const page = { contentId, pageId: 0, language: 'de' } as const;
+      expect(await expectOk('saveUserPage', { token, body: page })).toEqual(page);
+      expect(await expectOk('userPages', { token, params: { targetLang: 'de' } })).toEqual([page]);
+      await expectError('saveUserPage', 404, { token, body: { ...page, pageId: 999 } });
+    });
+  });
+
+  describe('notifications', () => {
+    it('marks a notification read', async () => {
+      const { token } = await signUp();
+      const [welcome] = await expectOk('notifications', { token });
+      if (!welcome) throw new Error('no welcome');
+      expect(await expectOk('readNotification', { token, body: welcome })).toEqual({ ...welcome, isRead: true });
+      expect(await expectOk('notifications', { token })).toEqual([{ ...welcome, isRead: true }]);
+    });
+  });
+}

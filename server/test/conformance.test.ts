@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
+import { describeConformance } from '../../mocks/conformance.ts';
+import { defaultRateLimits } from '../src/services/accounts.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { seedFixtures } from './helpers.ts';
+
+// The mocks' conformance suite, against the real server: what the mocks answer, the server answers.
+let app: TestApp;
+let adminPassword: string | undefined;
+
+beforeAll(async () => {
+  // Every signup of the suite comes from one address, above the production limit of 30 an hour.
+  app = await buildTestApp({
+    accounts: {
+      rateLimits: { ...defaultRateLimits, signupPerIp: { ...defaultRateLimits.signupPerIp, limit: 1000 } },
+    },
+  });
+  await seedFixtures(app);
+});
+afterAll(() => app.close());
+
+describeConformance({
+  call: async (name, { params, body, token } = {}) => {
+    const endpoint = endpoints[name];
+    const response = await app.inject({
+      method: endpoint.method,
+      url: `${API_BASE}${pathOf(endpoint.path, params)}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: response.statusCode, json: response.json() };
+  },
+  admin: async () => {
+    // The test settings make this address an admin at signup.
+    const email = 'boss@folio.test';
+    if (adminPassword === undefined) {
+      adminPassword = 'bossword42';
+      await app.inject({
+        method: 'POST',
+        url: `${API_BASE}/signup`,
+        payload: { username: 'theboss', email, password: adminPassword, confirmPassword: adminPassword },
+      });
+    }
+    return { email, password: adminPassword };
+  },
+  setWordLimit: async (username, limit) => {
+    await app.database.db.execute(sql`update users set word_limit = ${limit} where username = ${username}`);
+  },
+});
