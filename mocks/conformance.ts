@@ -141,6 +141,8 @@ export function describeConformance(subject: Subject) {
         deleteVideo: { targetLang: 'en', videoId: 'abcdefghijk' },
         uploadSubtitles: { targetLang: 'en', videoId: 'abcdefghijk' },
         userPages: { targetLang: 'de' },
+        pageWords: { targetLang: 'en', contentId: 1, pageId: 0 },
+        videoWords: { targetLang: 'en', videoId: 'abcdefghijk' },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -210,6 +212,21 @@ export function describeConformance(subject: Subject) {
       await expectOk('saveUserWord', { token, body: { lowercase: 'eins', level: 3, language: 'de' } });
     });
 
+    it("answers a page's saved words: only that language's, only words of that page", async () => {
+      const { token } = await signUp();
+      const { contentId, reader } = await firstContent('en');
+      const word = reader.sections.flatMap((section) => section.tokens).find((token) => token.isWord);
+      if (!word) throw new Error('no word');
+      await expectOk('saveUserWord', { token, body: { lowercase: word.lowercase, level: 2, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: word.lowercase, level: 4, language: 'de' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'qqxzyqq', level: 3, language: 'en' } });
+      const params = { targetLang: 'en', contentId, pageId: 0 };
+      expect(await expectOk('pageWords', { token, params })).toEqual([
+        { lowercase: word.lowercase, level: 2, language: 'en' },
+      ]);
+      await expectError('pageWords', 404, { token, params: { ...params, pageId: reader.pages.length } });
+    });
+
     it('answers 400 naming the field for a level outside 0–4', async () => {
       const { token } = await signUp();
       const envelope = await expectError('saveUserWord', 400, {
@@ -264,6 +281,14 @@ export function describeConformance(subject: Subject) {
       await expectOk('processVideo', { token, body: video('bcdefghijkl', 'en') });
       const envelope = await expectError('processVideo', 403, { token, body: video('cdefghijklm') });
       expect(envelope.details[0]).toEqual({ error: "You've Reached Your Video Limit", code: 'video_limit' });
+    });
+
+    it("answers no saved words for a video still processing, and 404 for a video not in the learner's list", async () => {
+      const { token } = await signUp();
+      await expectOk('processVideo', { token, body: video('efghijklmno') });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'video', level: 2, language: 'de' } });
+      expect(await expectOk('videoWords', { token, params: { targetLang: 'de', videoId: 'efghijklmno' } })).toEqual([]);
+      await expectError('videoWords', 404, { token, params: { targetLang: 'de', videoId: 'fghijklmnop' } });
     });
 
     it('answers 400 naming the field for a link that is not a video', async () => {

@@ -1,12 +1,47 @@
 import { endpoints } from '@/contract/endpoints';
-import { wordsOf } from '../db';
-import { fail, ok, parseBody, requireUser, route } from './respond';
+import type { Section, UserWord } from '@/contract/entities';
+import { videosOf, wordsOf } from '../db';
+import { pageSections } from '../fixtures/content';
+import { transcriptOf } from '../fixtures/transcript';
+import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+
+/** The saved words of one language among the words of some sections, as the server's scoped calls answer them. */
+function savedAmong(words: readonly UserWord[], language: string, sections: readonly Section[]): UserWord[] {
+  const present = new Set(
+    sections.flatMap((section) => section.tokens.filter((token) => token.isWord).map((token) => token.lowercase)),
+  );
+  return words.filter((word) => word.language === language && present.has(word.lowercase));
+}
 
 export const wordHandlers = [
   route(endpoints.userWords, ({ request }) => {
     const user = requireUser(request);
     if (user instanceof Response) return user;
     return ok(wordsOf(user));
+  }),
+
+  route(endpoints.pageWords, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.pageWords.params);
+    if (parsed instanceof Response) return parsed;
+    const sections = pageSections(parsed.targetLang, parsed.contentId, parsed.pageId);
+    if (!sections) return fail(404, 'not_found', 'This page does not exist');
+    return ok(savedAmong(wordsOf(user), parsed.targetLang, sections));
+  }),
+
+  route(endpoints.videoWords, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.videoWords.params);
+    if (parsed instanceof Response) return parsed;
+    const library = videosOf(user);
+    const isVideo = (video: { videoId: string; language: string }) =>
+      video.videoId === parsed.videoId && video.language === parsed.targetLang;
+    const finished = library.videos.some(isVideo);
+    if (!finished && !library.processing.some(isVideo)) return fail(404, 'not_found', 'This video does not exist');
+    // A video still processing has no transcript yet, so none of its words are saved.
+    return ok(savedAmong(wordsOf(user), parsed.targetLang, finished ? transcriptOf(parsed.videoId) : []));
   }),
 
   route(endpoints.saveUserWord, async ({ request }) => {

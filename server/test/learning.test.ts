@@ -139,6 +139,39 @@ describe('user words', () => {
 });
 
 describe('user pages', () => {
+  it("answers a page's saved words: only the learner's, only that language, only words of that page", async () => {
+    const token = await signupLearner(app);
+    const other = await signupLearner(app);
+    const contentId = await firstContentId(app, 'en');
+    // The fixture's first English page: "Mara keeps the light. The cat keeps Mara. …"; the limit here is 3.
+    await saveWord(token, 'light', 2);
+    await saveWord(token, 'storm', 3);
+    await saveWord(token, 'light', 4, 'de');
+    await saveWord(other, 'cat', 1);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/userword/page/en/${contentId}/0`,
+      headers: authed(token),
+    });
+    expect(envelopeSchema(endpoints.pageWords.details).parse(response.json()).details).toEqual([
+      { lowercase: 'light', level: 2, language: 'en' },
+    ]);
+  });
+
+  it("refuses a page's words for a page that does not exist, bad input, and a visitor", async () => {
+    const token = await signupLearner(app);
+    const contentId = await firstContentId(app, 'en');
+    const get = (url: string, headers: Record<string, string> = authed(token)) =>
+      app.inject({ method: 'GET', url, headers });
+    const statusOf = async (url: string, headers?: Record<string, string>) => (await get(url, headers)).statusCode;
+    expect(await statusOf(`/api/v1/userword/page/en/${contentId}/99`)).toBe(404);
+    expect(await statusOf(`/api/v1/userword/page/de/${contentId}/0`)).toBe(404);
+    expect(await statusOf(`/api/v1/userword/page/xx/${contentId}/0`)).toBe(400);
+    expect(await statusOf('/api/v1/userword/page/en/0/0')).toBe(400);
+    expect(await statusOf(`/api/v1/userword/page/en/${contentId}/-1`)).toBe(400);
+    expect(await statusOf(`/api/v1/userword/page/en/${contentId}/0`, {})).toBe(401);
+  });
+
   it('records a finished page and lists it by language', async () => {
     const token = await signupLearner(app);
     const contentId = await firstContentId(app, 'en');

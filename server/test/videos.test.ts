@@ -131,6 +131,32 @@ describe('the transcript job', () => {
     expect(words).toEqual(['line', '1', 'starts', 'and', 'it', 'ends', 'here']);
   });
 
+  it("answers the learner's saved words that occur in the transcript, in its language only", async () => {
+    app = await buildTestApp();
+    const token = await signupLearner(app);
+    await addAndProcess(app, token, lake);
+    for (const [lowercase, level, language] of [
+      ['starts', 2, 'en'],
+      ['lake', 3, 'en'],
+      ['ends', 1, 'de'],
+    ] as const) {
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/v1/userword',
+        headers: authed(token),
+        payload: { lowercase, level, language },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    const words = (videoId: string, learner = token) =>
+      app.inject({ method: 'GET', url: `/api/v1/userword/video/en/${videoId}`, headers: authed(learner) });
+    expect(envelopeSchema(endpoints.videoWords.details).parse((await words(lake)).json()).details).toEqual([
+      { lowercase: 'starts', level: 2, language: 'en' },
+    ]);
+    expect((await words(lake, await signupLearner(app))).statusCode).toBe(404);
+    expect((await words('notmine0001')).statusCode).toBe(404);
+  });
+
   it("answers 'done' past the end of the transcript", async () => {
     app = await buildTestApp();
     const token = await signupLearner(app);

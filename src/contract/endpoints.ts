@@ -141,6 +141,22 @@ export const endpoints = {
     details: z.array(userWordSchema),
     summary: "The learner's saved words",
   }),
+  pageWords: endpoint({
+    method: 'GET',
+    path: '/userword/page/:targetLang/:contentId/:pageId',
+    auth: 'required',
+    params: z.object({ targetLang: learningLanguageSchema, contentId: contentIdParam, pageId: pageIdParam }),
+    details: z.array(userWordSchema),
+    summary: "The learner's saved words that occur on one page of a text (beyond the spec: the reader's levels)",
+  }),
+  videoWords: endpoint({
+    method: 'GET',
+    path: '/userword/video/:targetLang/:videoId',
+    auth: 'required',
+    params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
+    details: z.array(userWordSchema),
+    summary: "The learner's saved words that occur in one of their video transcripts (beyond the spec)",
+  }),
   saveUserWord: endpoint({
     method: 'POST',
     path: '/userword',

@@ -18,6 +18,64 @@ export async function userWordsJson(db: Db, userId: number, language?: LearningL
   return result.rows[0]?.json ?? '[]';
 }
 
+/** The JSON list of the learner's words (in a `user_words w` join) as the contract's user words. */
+const wordsAsJson = sql.raw(
+  `coalesce(json_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)), '[]')::text`,
+);
+
+/**
+ * The learner's saved words among a page's words, as JSON built by the database: what the reader needs to colour
+ * one page, whatever the size of the learner's whole list. Undefined when the page does not exist in that language.
+ */
+export async function pageWordsJson(
+  db: Db,
+  userId: number,
+  page: { language: LearningLanguage; contentId: number; pageId: number },
+): Promise<string | undefined> {
+  const result = await db.execute<{ found: boolean; json: string }>(sql`
+    with page as (
+      select p.sections from pages p join contents c on c.id = p.content_id
+      where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
+    ),
+    words as (
+      select distinct token->>'lowercase' as lowercase
+      from page, jsonb_array_elements(page.sections) section, jsonb_array_elements(section->'tokens') token
+      where (token->>'isWord')::boolean
+    )
+    select exists (select 1 from page) as found,
+      (select ${wordsAsJson} from user_words w join words on words.lowercase = w.lowercase
+       where w.user_id = ${userId} and w.language = ${page.language}) as json`);
+  const row = result.rows[0];
+  return row?.found ? row.json : undefined;
+}
+
+/**
+ * The learner's saved words among the words of one of their video transcripts (none while it is processing).
+ * Undefined when the video is not in their list in that language.
+ */
+export async function videoWordsJson(
+  db: Db,
+  userId: number,
+  video: { language: LearningLanguage; videoId: string },
+): Promise<string | undefined> {
+  const result = await db.execute<{ found: boolean; json: string }>(sql`
+    with video as (
+      select transcript_id from user_videos
+      where user_id = ${userId} and youtube_id = ${video.videoId} and language = ${video.language}
+    ),
+    words as (
+      select distinct token->>'lowercase' as lowercase
+      from transcript_sections section join video on video.transcript_id = section.transcript_id,
+        jsonb_array_elements(section.tokens) token
+      where (token->>'isWord')::boolean
+    )
+    select exists (select 1 from video) as found,
+      (select ${wordsAsJson} from user_words w join words on words.lowercase = w.lowercase
+       where w.user_id = ${userId} and w.language = ${video.language}) as json`);
+  const row = result.rows[0];
+  return row?.found ? row.json : undefined;
+}
+
 export type SaveWordResult = { saved: UserWord } | { limitReached: true };
 
 /**
