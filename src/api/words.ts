@@ -11,20 +11,36 @@ import { afterPaint } from '@/lib/after-paint';
 import { storeUser, userQueries } from './account';
 import { fetchDetails } from './client';
 
+/**
+ * Where a text's words come from: a page of the library or one of the learner's video transcripts. Its levels are
+ * fetched for that text alone (the learner's saved words among its words), never the learner's whole list.
+ */
+export type WordScope =
+  | { language: LearningLanguage; contentId: number; pageId: number }
+  | { language: LearningLanguage; videoId: string };
+
 export const wordQueries = {
   all: () => ['words'] as const,
-  list: () =>
+  /** Every cached text's levels in one language: what a level change updates. */
+  language: (language: LearningLanguage) => [...wordQueries.all(), 'scope', language] as const,
+  scope: (scope: WordScope) =>
     queryOptions({
-      queryKey: [...wordQueries.all(), 'list'],
-      queryFn: ({ signal }) => fetchDetails('userWords', { signal }),
-      staleTime: Number.POSITIVE_INFINITY,
-      // Comparing 100,000 words deeply on every level key would cost more than the re-render it might save; the
-      // updaters below already keep every unchanged word as it was.
-      structuralSharing: false,
+      queryKey:
+        'videoId' in scope
+          ? [...wordQueries.language(scope.language), 'video', scope.videoId]
+          : [...wordQueries.language(scope.language), 'page', scope.contentId, scope.pageId],
+      queryFn: ({ signal }) =>
+        'videoId' in scope
+          ? fetchDetails('videoWords', { params: { targetLang: scope.language, videoId: scope.videoId }, signal })
+          : fetchDetails('pageWords', {
+              params: { targetLang: scope.language, contentId: scope.contentId, pageId: scope.pageId },
+              signal,
+            }),
+      // Shown at once when cached, and fetched again each time a text opens: levels set on another device show
+      // on the next page.
+      staleTime: 0,
     }),
 };
-
-const wordListKey = wordQueries.list().queryKey;
 
 const keyOf = (word: Pick<UserWord, 'lowercase' | 'language'>) => `${word.language}\u0000${word.lowercase}`;
 
@@ -104,9 +120,12 @@ type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: 
  * meanwhile is sent, so the stored level is always the last key pressed. A refusal puts the word back to the
  * level the server last confirmed and reports the error.
  */
-export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) => void) {
+export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, word: UserWord) => void) {
   const queryClient = useQueryClient();
   const queues = useRef(new Map<string, WordQueue>());
+  const scopeKey = wordQueries.scope(scope).queryKey;
+  const latestScopeKey = useRef(scopeKey);
+  latestScopeKey.current = scopeKey;
   // An observer the reader does not render from: with useMutation every save would re-render the whole reader
   // twice (pending, then settled) for a state nothing on screen shows.
   const [saver] = useState(
@@ -116,6 +135,15 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
         meta: { silent: true },
         mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
       }),
+  );
+
+  /** Sets a word's level in every cached text of its language, this one and any other holding the word. */
+  const setEverywhere = useCallback(
+    (word: UserWord, update: (words: readonly UserWord[]) => UserWord[]) =>
+      queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(word.language) }, (words) =>
+        words ? update(words) : words,
+      ),
+    [queryClient],
   );
 
   const drain = useCallback(
@@ -132,16 +160,17 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
         } catch (error) {
           queue.pending = undefined;
           const { confirmed } = queue;
-          queryClient.setQueryData(wordListKey, (words) =>
-            confirmed ? withWordLevel(words, confirmed) : withoutWord(words, word),
-          );
+          setEverywhere(word, (words) => (confirmed ? withWordLevel(words, confirmed) : withoutWord(words, word)));
           onRefused(error, word);
         }
       }
       queue.inFlight = false;
       queues.current.delete(key);
+      // Texts whose levels arrived while the word was saving show the level the server now holds.
+      const { confirmed } = queue;
+      if (confirmed) setEverywhere(confirmed, (words) => withWordLevel(words, confirmed));
     },
-    [saver, onRefused, queryClient],
+    [saver, onRefused, queryClient, setEverywhere],
   );
 
   return useCallback(
@@ -149,19 +178,24 @@ export function useWordLevelSaver(onRefused: (error: unknown, word: UserWord) =>
       const key = keyOf(word);
       let queue = queues.current.get(key);
       if (!queue) {
-        const saved = findWord(queryClient.getQueryData(wordListKey), word) ?? null;
+        // This text's levels hold every saved word it contains, so a word not among them is new.
+        const saved = findWord(queryClient.getQueryData<UserWord[]>(latestScopeKey.current), word) ?? null;
         queue = { inFlight: false, pending: undefined, confirmed: saved };
         queues.current.set(key, queue);
       }
-      // A refetch in flight would overwrite the optimistic level with an older list.
-      if (queryClient.getQueryData(wordListKey)) void queryClient.cancelQueries({ queryKey: wordListKey });
-      queryClient.setQueryData(wordListKey, (words) => withWordLevel(words, word));
+      // A refetch in flight would overwrite the optimistic level with an older answer (a first fetch is left to
+      // finish: the level is set again once the server confirms it).
+      void queryClient.cancelQueries({
+        queryKey: wordQueries.language(word.language),
+        predicate: (query) => query.state.data !== undefined,
+      });
+      setEverywhere(word, (words) => withWordLevel(words, word));
       queue.pending = word;
       if (!queue.inFlight) {
         queue.inFlight = true;
         afterPaint(() => void drain(key, queue));
       }
     },
-    [drain, queryClient],
+    [drain, queryClient, setEverywhere],
   );
 }

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/reader/$id')({
   loaderDeps: ({ search }) => ({ page: search.page }),
   /**
    * Spec §2: a learner opens the page after the highest one they finished in this content (else the first);
-   * the reader and the learner's words are loaded before the page shows, the translations alongside. A text
+   * the reader and the levels of its words are loaded before the page shows, the translations alongside. A text
    * whose every page is finished opens on its finished state (its last page stays one tap away).
    */
   loader: async ({ context, params, deps }) => {
@@ -37,11 +37,23 @@ export const Route = createFileRoute('/reader/$id')({
       .catch(() => null);
     let finished = false;
     const user = await queryClient.ensureQueryData(userQueries.current());
-    const words = user ? queryClient.ensureQueryData(wordQueries.list()) : undefined;
     let page = deps.page;
     if (page === undefined) {
       page = user ? nextPageNumber(await queryClient.ensureQueryData(userPageQueries.list(targetLang)), params.id) : 0;
     }
+    // The levels of this page's words alone, alongside the page: cached levels show at once and are fetched again
+    // behind them (changes from another device), so no page waits for the learner's whole word list. A failure
+    // does not hold the page: the text asks again when it mounts.
+    const levelsOf = (pageId: number) =>
+      user
+        ? queryClient
+            .ensureQueryData({
+              ...wordQueries.scope({ language: targetLang, contentId: params.id, pageId }),
+              revalidateIfStale: true,
+            })
+            .catch(() => undefined)
+        : undefined;
+    let words = levelsOf(page);
     const reader = await queryClient
       .ensureQueryData(contentQueries.reader(targetLang, params.id, page))
       .catch(async (error: unknown) => {
@@ -57,6 +69,7 @@ export const Route = createFileRoute('/reader/$id')({
         const first = await queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, 0));
         page = Math.max(first.pages.length - 1, 0);
         finished = true;
+        words = levelsOf(page);
         return queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, page));
       });
     if (homeLang !== targetLang) {

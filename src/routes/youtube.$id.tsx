@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { userQueries } from '@/api/account';
 import { videoQueries } from '@/api/videos';
+import { wordQueries } from '@/api/words';
 import { VideoPlayerScreen } from '@/features/video/video-player-screen';
 import { SignupPitch } from '@/features/video/videos-screen';
 import { usePreferences } from '@/stores/preferences';
@@ -18,6 +19,10 @@ export const Route = createFileRoute('/youtube/$id')({
     const group = groups.find((candidate) => candidate.videos.some((video) => video.videoId === params.id));
     if (group && group.lang !== targetLang) targetLangSwitched(group.lang);
     const title = group?.videos.find((video) => video.videoId === params.id)?.title ?? null;
+    // The levels of the transcript's words come alongside its first lines, not after them.
+    if (group) {
+      void queryClient.prefetchQuery(wordQueries.scope({ language: group.lang, videoId: params.id }));
+    }
     return { member: true, title };
   },
   component: VideoPlayerRoute,

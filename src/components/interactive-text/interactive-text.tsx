@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
 import { translationQueries, useTranslateToken } from '@/api/translations';
-import { levelsOf, useWordLevelSaver, wordQueries } from '@/api/words';
+import { levelsOf, useWordLevelSaver, type WordScope, wordQueries } from '@/api/words';
 import type { Section, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
@@ -25,8 +25,11 @@ type InteractiveTextProps = {
   sections: readonly Section[];
   targetLang: LearningLanguage;
   homeLang: LearningLanguage;
-  /** The library page the text is, when it is one: its page translations and glossary then help. */
-  page?: { contentId: number; pageId: number };
+  /**
+   * What the text is: a library page (its page translations and glossary then help) or a video's transcript.
+   * Its levels are fetched for it alone.
+   */
+  source: { page: { contentId: number; pageId: number } } | { videoId: string };
   /** Level and movement keys act only while the text is the screen's focus (not behind a tab or a dialog). */
   keysEnabled: boolean;
   /** Put before a section's tokens, e.g. a transcript line's time stamp. */
@@ -53,7 +56,7 @@ export function InteractiveText({
   sections,
   targetLang,
   homeLang,
-  page,
+  source,
   keysEnabled,
   renderSectionStart,
   onWordSelected,
@@ -61,12 +64,15 @@ export function InteractiveText({
 }: InteractiveTextProps) {
   const { i18n } = useLingui();
   const { user } = useSession();
+  const page = 'page' in source ? source.page : undefined;
   const pageKey = page ? { ...page, homeLang, targetLang } : undefined;
+  const wordScope: WordScope =
+    'page' in source ? { language: targetLang, ...source.page } : { language: targetLang, videoId: source.videoId };
   const { data: translations } = useQuery({
     ...translationQueries.page(pageKey ?? { contentId: 0, pageId: 0, homeLang, targetLang }),
     enabled: pageKey !== undefined && homeLang !== targetLang,
   });
-  const { data: words } = useQuery({ ...wordQueries.list(), enabled: Boolean(user) });
+  const { data: words } = useQuery({ ...wordQueries.scope(wordScope), enabled: Boolean(user) });
   const translateToken = useTranslateToken(pageKey);
   const { mutate: translate } = translateToken;
   const speechOn = usePreferences((s) => s.speechOn);
@@ -207,7 +213,7 @@ export function InteractiveText({
     },
     [i18n],
   );
-  const saveLevel = useWordLevelSaver(onRefused);
+  const saveLevel = useWordLevelSaver(wordScope, onRefused);
 
   const setLevel = useCallback(
     (level: WordLevel) => {

@@ -21,6 +21,39 @@ function occurrences(lowercase: string) {
   return [...document.querySelectorAll<HTMLElement>(`[data-w="${lowercase}"]`)];
 }
 
+/** Opens another page of the text through its list of pages, as a learner would. */
+async function openPageNumber(user: Awaited<ReturnType<typeof renderApp>>['user'], number: number) {
+  await user.click(screen.getByRole('tab', { name: 'Chapters' }));
+  await user.click(screen.getByRole('button', { name: new RegExp(`^${number}\\. `) }));
+  await screen.findByRole('button', { name: number === 3 ? 'Finished' : 'Read Next' });
+}
+
+/** From now on the page levels' call never answers: what the reader shows comes from its cache. */
+function levelsNeverAnswer() {
+  server.use(http.get('*/api/v1/userword/page/:lang/:content/:page', () => new Promise<never>(() => {})));
+}
+
+/**
+ * Opens the member's page (the third), then the first, then the third again, so both are cached, and presses a
+ * level key on "the" there (a word of both pages). Answers the user and the word's element.
+ */
+async function levelTheWithFirstPageCached(key: string) {
+  const { user } = await openMemberPage();
+  await openPageNumber(user, 1);
+  await openPageNumber(user, 3);
+  const [the] = occurrences('the');
+  if (!the) throw new Error('no the');
+  await user.click(the);
+  await user.keyboard(key);
+  return { user, the };
+}
+
+/** Every occurrence of "the" on the page shown (at least one) has this level. */
+function expectEveryTheAt(level: string) {
+  expect(occurrences('the').length).toBeGreaterThan(0);
+  for (const element of occurrences('the')) expect(element).toHaveAttribute('data-level', level);
+}
+
 async function openMemberPage() {
   const rendered = await renderApp('/reader/1', member);
   await screen.findByRole('button', { name: 'Finished' });
@@ -48,6 +81,52 @@ describe('the member reader', () => {
     await user.keyboard('3');
     await waitFor(() => expect(storedLevel(fresh.dataset.w ?? '')).toBe(3));
     expect(within(balances).getByText(`${before + 1}/${member.user.wordLimit}`, { exact: false })).toBeInTheDocument();
+  });
+
+  it("asks for the levels of the page's words only, never for the learner's whole word list", async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method === 'GET') asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', listen);
+    try {
+      await openMemberPage();
+      await waitFor(() => expect(occurrences('window')[0]).toHaveAttribute('data-level', '1'));
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    expect(asked).toContain('/api/v1/userword/page/en/1/2');
+    expect(asked).not.toContain('/api/v1/userword');
+  });
+
+  it('shows a level set on one page on every page already opened that holds the word', async () => {
+    const { user } = await levelTheWithFirstPageCached('4');
+    await waitFor(() => expect(storedLevel('the')).toBe(4));
+    levelsNeverAnswer();
+    await openPageNumber(user, 1);
+    expectEveryTheAt('4');
+  });
+
+  it('shows on the next page a level changed meanwhile on another device', async () => {
+    const { user } = await openMemberPage();
+    await openPageNumber(user, 1);
+    await openPageNumber(user, 3);
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('no reader');
+    wordsOf(reader).push({ lowercase: 'the', level: 3, language: 'en' });
+    await openPageNumber(user, 1);
+    await waitFor(() => expectEveryTheAt('3'));
+  });
+
+  it('puts a refused level back on the other pages already opened too', async () => {
+    server.use(http.post('*/api/v1/userword', () => fail(403, 'word_limit', "You've Reached Your Word Limit")));
+    const { user, the } = await levelTheWithFirstPageCached('2');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(the).toHaveAttribute('data-level', '0');
+    await user.keyboard('{Escape}');
+    levelsNeverAnswer();
+    await openPageNumber(user, 1);
+    expectEveryTheAt('0');
   });
 
   it('colours saved words by level', async () => {

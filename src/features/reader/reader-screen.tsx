@@ -73,7 +73,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
             sections={reader.sections}
             targetLang={targetLang}
             homeLang={homeLang}
-            page={page}
+            source={{ page }}
             keysEnabled
           />
           <button type="button" className="button button-primary read-next" onClick={finishPage}>

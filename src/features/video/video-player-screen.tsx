@@ -192,6 +192,7 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
             sections={sections}
             targetLang={targetLang}
             homeLang={homeLang}
+            source={{ videoId }}
             keysEnabled
             renderSectionStart={renderSectionStart}
             onWordSelected={onWordSelected}
