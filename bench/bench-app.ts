@@ -2,13 +2,16 @@ import { buildApp } from '../server/src/app.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { defaultRateLimits } from '../server/src/services/accounts.ts';
 
-/** The real app for a server benchmark: silent, no SPA, no job queue, a word limit the bench will not reach. */
-export function buildBenchApp(database: Database, options: { wordLimit: number; name: string }) {
+/** The real app for a server benchmark: silent, no job queue, a word limit the bench will not reach. */
+export function buildBenchApp(
+  database: Database,
+  options: { wordLimit: number; name: string /** The built SPA to serve (none by default). */; staticDir?: string },
+) {
   return buildApp({
     db: database.db,
     config: {
       logLevel: 'silent',
-      staticDir: '/nonexistent',
+      staticDir: options.staticDir ?? '/nonexistent',
       trustProxy: false,
       accounts: {
         newUserWordLimit: options.wordLimit,

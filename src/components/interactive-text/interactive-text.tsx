@@ -72,7 +72,8 @@ export function InteractiveText({
     ...translationQueries.page(pageKey ?? { contentId: 0, pageId: 0, homeLang, targetLang }),
     enabled: pageKey !== undefined && homeLang !== targetLang,
   });
-  const { data: words } = useQuery({ ...wordQueries.scope(wordScope), enabled: Boolean(user) });
+  // The route's loader has just fetched (or revalidated) these levels; mounting asks only when they are missing.
+  const { data: words } = useQuery({ ...wordQueries.scope(wordScope), enabled: Boolean(user), refetchOnMount: false });
   const translateToken = useTranslateToken(pageKey);
   const { mutate: translate } = translateToken;
   const speechOn = usePreferences((s) => s.speechOn);

@@ -1,0 +1,231 @@
+/**
+ * First paint of the reader on the real server (embedded PGlite): navigation → the first frame that shows the page's
+ * text, in headless Chromium at a 4× CPU throttle, for a 250-word and a 1,500-word page, for learners with 0, 5,000
+ * and 50,000 saved words, with a cold cache (a new browser context) and a warm one (the same context, again).
+ * Prints medians and the ratio 50,000 / 0, the figure that shows whether the reader slows with the vocabulary.
+ *
+ *   npm run bench:first-paint   (builds dist first unless BENCH_SKIP_BUILD; BENCH_RUNS per figure, default 7;
+ *                               BENCH_DEBUG=1 prints every request and its time)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { type SeedFile, seedContent } from '../../server/src/services/seed.ts';
+import { buildBenchApp } from '../bench-app.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const VOCABULARIES = [0, 5_000, 50_000] as const;
+const root = path.resolve(import.meta.dirname, '../..');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** A made-up word for a number: letters only, so the tokenizer takes it as a word (bacu, dife, …). */
+function wordFor(n: number): string {
+  const consonants = 'bcdfghklmnprstvz';
+  const vowels = 'aeiou';
+  let word = '';
+  let rest = n + 1;
+  while (rest > 0) {
+    word += `${consonants[rest % consonants.length]}${vowels[Math.floor(rest / consonants.length) % vowels.length]}`;
+    rest = Math.floor(rest / (consonants.length * vowels.length));
+  }
+  return word;
+}
+
+/** A text of `words` words from a vocabulary of 600, in sentences of 12 and paragraphs of five sentences. */
+function textOf(words: number): string {
+  const paragraphs: string[] = [];
+  let sentence: string[] = [];
+  let paragraph: string[] = [];
+  for (let n = 0; n < words; n++) {
+    sentence.push(wordFor((n * 7919) % 600));
+    if (sentence.length === 12 || n === words - 1) {
+      paragraph.push(`${sentence.join(' ')}.`);
+      sentence = [];
+    }
+    if (paragraph.length === 5 || n === words - 1) {
+      paragraphs.push(paragraph.join(' '));
+      paragraph = [];
+    }
+  }
+  return paragraphs.join('\n\n');
+}
+
+const pages = [
+  { name: '250-word page', slug: 'bench-short', words: 250 },
+  { name: '1,500-word page', slug: 'bench-long', words: 1_500 },
+] as const;
+
+const library: SeedFile = {
+  language: 'en',
+  categories: [
+    {
+      title: 'Bench',
+      subCategories: [
+        {
+          title: 'First paint',
+          description: 'Texts of known length',
+          contents: pages.map((page) => ({
+            slug: page.slug,
+            title: page.name,
+            description: `${page.words} words`,
+            pageType: 'page' as const,
+            pages: [{ title: page.name, text: textOf(page.words) }],
+          })),
+        },
+      ],
+    },
+  ],
+};
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  console.log('Building the SPA (vite build) …');
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' });
+}
+const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-first-paint-'));
+const database = await openDatabase({ dataDir: path.join(dataDir, 'data'), poolSize: 4 });
+await migrateDatabase(database.pool);
+await seedContent(database.db, [library]);
+const app = await buildBenchApp(database, {
+  wordLimit: 1_000_000,
+  name: 'first-paint',
+  staticDir: path.join(root, 'dist'),
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('not listening');
+const base = `http://127.0.0.1:${address.port}`;
+
+const contentIds = new Map<string, number>();
+for (const row of (await database.db.execute<{ id: number; slug: string }>(sql`select id, slug from contents`)).rows) {
+  contentIds.set(row.slug, row.id);
+}
+
+/** A learner with this many saved English words: every word of the bench texts, then made-up ones. */
+async function learnerWith(saved: number): Promise<object> {
+  const username = `paint${saved}`;
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/v1/signup',
+    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
+  });
+  const user = envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+  await database.db.execute(sql`
+    insert into user_words (user_id, language, lowercase, level, updated_at)
+    select u.id, 'en', case when n < 600 then ${sql.raw(`(${vocabularySql()})`)} else 'filler' || n end, 1 + n % 4, now()
+    from users u, generate_series(0, ${saved - 1}) n where u.username = ${username}`);
+  await database.db.execute(sql`update users set word_count = ${saved} where username = ${username}`);
+  return { ...user, wordCount: saved };
+}
+
+/** The SQL array lookup of the 600 made-up words by n (the same words the texts are made of). */
+function vocabularySql(): string {
+  const words = Array.from({ length: 600 }, (_, n) => `'${wordFor(n)}'`).join(',');
+  return `(array[${words}])[n + 1]`;
+}
+
+console.log(`Saving ${VOCABULARIES.join(', ')} words for three learners …`);
+const learners = new Map<number, object>();
+for (const saved of VOCABULARIES) learners.set(saved, await learnerWith(saved));
+
+/**
+ * Opens a page in a fresh context (cold), then again in the same context (warm: its assets cached); answers both
+ * times from navigation start to the first animation frame after the text's first word is in the document.
+ */
+async function measure(browser: Browser, user: object, contentId: number): Promise<{ cold: number; warm: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ({ user }) => {
+      localStorage.setItem('folio.user', JSON.stringify(user));
+      localStorage.setItem(
+        'folio.preferences',
+        JSON.stringify({ state: { targetLang: 'en', homeLang: 'de', languageChoiceDone: true }, version: 3 }),
+      );
+      const probe = window as unknown as { firstText?: number };
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('.reader-body [data-w]')) return;
+        observer.disconnect();
+        requestAnimationFrame((frame) => {
+          probe.firstText = frame;
+        });
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    },
+    { user },
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const url = `${base}/reader/${contentId}?page=0`;
+  if (process.env.BENCH_DEBUG) {
+    page.on('requestfinished', (request) => {
+      const timing = request.timing();
+      console.log(`  ${request.url().replace(base, '')} ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms`);
+    });
+  }
+  const visit = async () => {
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { firstText?: number }).firstText !== undefined);
+    return page.evaluate(() => (window as unknown as { firstText: number }).firstText);
+  };
+  const cold = await visit();
+  await page.goto('about:blank');
+  const warm = await visit();
+  await context.close();
+  return { cold, warm };
+}
+
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  console.log(`First paint of the reader, 4× CPU, median of ${RUNS} runs, embedded PGlite, ${base}`);
+  for (const { name, slug } of pages) {
+    const contentId = contentIds.get(slug);
+    if (contentId === undefined) throw new Error(`no ${slug}`);
+    const learnerOf = (saved: number) => {
+      const user = learners.get(saved);
+      if (!user) throw new Error('no learner');
+      return user;
+    };
+    // A first visit each warms the server's caches and the JIT; then the learners take turns, run by run, so a
+    // slower moment of the machine is shared by all three.
+    for (const saved of VOCABULARIES) await measure(browser, learnerOf(saved), contentId);
+    const runs = new Map<number, { cold: number; warm: number }[]>(VOCABULARIES.map((saved) => [saved, []]));
+    for (let run = 0; run < RUNS; run++) {
+      for (const saved of VOCABULARIES) runs.get(saved)?.push(await measure(browser, learnerOf(saved), contentId));
+    }
+    const results = new Map<number, { cold: number; warm: number }>();
+    for (const saved of VOCABULARIES) {
+      const figures = runs.get(saved) ?? [];
+      const figure = { cold: median(figures.map((r) => r.cold)), warm: median(figures.map((r) => r.warm)) };
+      results.set(saved, figure);
+      console.log(
+        `${name.padEnd(16)} ${saved.toLocaleString('en').padStart(6)} saved words   cold ${figure.cold.toFixed(0).padStart(5)} ms   warm ${figure.warm.toFixed(0).padStart(5)} ms`,
+      );
+    }
+    const none = results.get(0);
+    const most = results.get(50_000);
+    if (none && most) {
+      console.log(
+        `${name.padEnd(16)} ratio 50,000 / 0         cold ${(most.cold / none.cold).toFixed(2).padStart(5)}      warm ${(most.warm / none.warm).toFixed(2).padStart(5)}`,
+      );
+    }
+  }
+  console.log('Goal: ratio ≤ 1.1, and the 250-word page visible in ≤ 400 ms at 50,000 words.');
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
