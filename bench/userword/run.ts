@@ -4,6 +4,8 @@
  * response schema, as an ordinary route would). Prints medians, the ratio, and how long the event loop was
  * blocked at worst during the requests.
  *
+ * Also prints the median time of saving a new word with none and with 100,000 saved, and the process's RSS.
+ *
  *   npm run bench:userword            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -20,7 +22,7 @@ const RUNS = 15;
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
 await migrateDatabase(database.pool);
-const app = await buildBenchApp(database, { wordLimit: WORDS + 10, name: 'word' });
+const app = await buildBenchApp(database, { wordLimit: WORDS + 1_000, name: 'word' });
 const listSchema = envelopeSchema(endpoints.userWords.details);
 /** The baseline: rows as objects, serialised through the contract's schema like any other route. */
 app.get('/bench/userword-objects/:userId', async (request) => {
@@ -42,6 +44,27 @@ const [user] = await database.db
   .execute<{ id: number }>(sql`select id from users where email = 'bench@example.com'`)
   .then((r) => r.rows);
 if (!user) throw new Error('no user');
+const rssMb = () => (process.memoryUsage().rss / 1e6).toFixed(0);
+
+/** Median time of 40 saves of new words (and the level changes between them) for the bench learner. */
+async function saveLatency(prefix: string): Promise<number> {
+  const times: number[] = [];
+  for (let n = 0; n < 42; n++) {
+    const start = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/userword',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { lowercase: `${prefix}${n}`, level: 1 + (n % 4), language: 'en' },
+    });
+    if (response.statusCode !== 200) throw new Error(`save answered ${response.statusCode}`);
+    if (n >= 2) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+const saveAtNone = await saveLatency('fresh');
 console.log(`Inserting ${WORDS.toLocaleString('en')} saved words …`);
 await database.db.execute(sql`
   insert into user_words (user_id, language, lowercase, level, updated_at)
@@ -65,6 +88,7 @@ async function time(url: string, headers: Record<string, string>) {
   return { median: times[Math.floor(times.length / 2)] ?? 0, maxBlockMs: delay.max / 1e6, bytes };
 }
 
+const saveAtAll = await saveLatency('later');
 const real = await time('/api/v1/userword', { authorization: `Bearer ${token}` });
 const baseline = await time(`/bench/userword-objects/${user.id}`, {});
 const check = listSchema.parse(
@@ -86,6 +110,11 @@ console.log(
 console.log(
   `ratio                      ${(real.median / baseline.median).toFixed(2)}×     ${(real.maxBlockMs / baseline.maxBlockMs).toFixed(2)}×`,
 );
+
+console.log(
+  `\nSaving a new word, median of 40: ${saveAtNone.toFixed(1)} ms with none saved, ${saveAtAll.toFixed(1)} ms with ${WORDS.toLocaleString('en')} (${(saveAtAll / saveAtNone).toFixed(2)}×)`,
+);
+console.log(`Server process RSS after the requests: ${rssMb()} MB (the embedded database runs in it)`);
 
 await app.close();
 await database.close();

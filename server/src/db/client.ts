@@ -131,6 +131,9 @@ async function openEmbeddedDatabase(options: DatabaseOptions, onError: (error: E
   }
 }
 
+/** The embedded database's shared buffers (see README, "Memory"). */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
 async function startEmbedded(start: {
   options: DatabaseOptions;
   onError: (error: Error) => void;
@@ -141,7 +144,11 @@ async function startEmbedded(start: {
   let pglite: PGlite | undefined;
   let socketServer: PGLiteSocketServer | undefined;
   try {
-    pglite = await PGlite.create(start.dataPath);
+    pglite = await PGlite.create(start.dataPath, {
+      // PostgreSQL's 128 MB default of shared buffers (160 MB in PGlite) lives in the WebAssembly heap, on top of the
+      // operating system's own cache of the data files: 16 MB keeps a small home server's memory for the learner.
+      postgresqlconf: `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`,
+    });
     // PGlite writes its initial files world-readable and writable whatever the umask.
     if (start.dataPath) await makePrivate(start.dataPath);
     socketServer = new PGLiteSocketServer({
