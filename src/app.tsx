@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { clearSession } from './api/account';
 import { setMissingTokenHandler } from './api/client';
 import { createQueryClient } from './api/query-client';

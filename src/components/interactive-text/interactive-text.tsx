@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
 import { translationQueries, useTranslateToken } from '@/api/translations';
@@ -9,6 +8,7 @@ import { levelsOf, useWordLevelSaver, type WordScope, wordQueries } from '@/api/
 import type { Section, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
+import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { useSession } from '../layout/use-session';
 import { isTypingTarget, readerKeyAction } from './keys';

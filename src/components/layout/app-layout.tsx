@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Toaster } from 'sonner';
 import { refreshDue, useRefreshUser, userQueries } from '@/api/account';
 import { timings } from '@/contract/constants';
+import { Toaster } from '@/lib/toast';
 import { useUi } from '@/stores/ui';
 import { Footer } from './footer';
 import { Header } from './header';

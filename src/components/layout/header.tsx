@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useIsMobile } from '@/stores/ui';
 import { BurgerMenu } from './burger-menu';
 import { Balances } from './header-balances';

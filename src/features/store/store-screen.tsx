@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Coins, Gem, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { errorText } from '@/api/error-text';
 import {
   paymentQueries,
@@ -18,6 +17,7 @@ import { Modal } from '@/components/modal';
 import { diamondPackSavingsPercent, diamondPacks, maxDiscountCodes, storeItems } from '@/contract/constants';
 import type { BuyItemRequest } from '@/contract/endpoints';
 import type { Discount, StoreItem } from '@/contract/entities';
+import { toast } from '@/lib/toast';
 
 function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange: (next: Discount[]) => void }) {
   const { t, i18n } = useLingui();

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError } from '@/api/client';
 import { fetchVideoTitle, useProcessVideo, useUploadSubtitles } from '@/api/videos';
 import { learningLanguageNames } from '@/components/language-names';
@@ -9,6 +8,7 @@ import { Modal } from '@/components/modal';
 import { maxSubtitleBytes } from '@/contract/constants';
 import { type LearningLanguage, learningLanguageSchema, learningLanguages } from '@/contract/languages';
 import { extractVideoId } from '@/contract/video-url';
+import { toast } from '@/lib/toast';
 import { subtitleTypes } from './subtitle-upload';
 
 type NewVideoDialogProps = {

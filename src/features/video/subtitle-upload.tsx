@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Upload } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { useUploadSubtitles } from '@/api/videos';
 import { maxSubtitleBytes } from '@/contract/constants';
 import type { LearningLanguage } from '@/contract/languages';
+import { toast } from '@/lib/toast';
 
 export const subtitleTypes = '.srt,.vtt,text/vtt,application/x-subrip';
 

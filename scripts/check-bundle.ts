@@ -1,0 +1,50 @@
+/**
+ * The first load's JavaScript budget (issue #15): for `/` and `/reader/$id`, the gzip size of what a first visit
+ * downloads before the page shows — the entry and every chunk it imports statically, the route's component chunk
+ * and its imports, and the largest interface catalog (one is loaded before the first render). Reads the Vite
+ * manifest of `npm run build`; fails when a route is over the budget. A budget is a size, not a timing.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * KB (1,024 bytes) of gzip JavaScript: a ratchet just above where the first load stands (173 and 178 KB on
+ * 2026-11-25, sonner already out of it). Issue #15 asks for 160; see README "First load" for what holds it.
+ */
+const BUDGET_KB = 180;
+const routes = { '/': 'src/routes/index.tsx', '/reader/$id': 'src/routes/reader.$id.tsx' } as const;
+
+type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+const dist = path.resolve(import.meta.dirname, '../dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const gzipped = (key: string) => gzipSync(readFileSync(path.join(dist, manifest[key]?.file ?? ''))).length;
+
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entry) throw new Error('No entry in the Vite manifest: run `npm run build` first');
+const catalogs = Object.keys(manifest).filter((key) => key.startsWith('src/locales/'));
+const largestCatalog = Math.max(0, ...catalogs.map(gzipped));
+
+let over = false;
+for (const [route, file] of Object.entries(routes)) {
+  const component = Object.keys(manifest).find((key) => key.startsWith(`${file}?`) && key.includes('split=component'));
+  if (!component) throw new Error(`No component chunk for ${file}`);
+  const chunks = closure(component, closure(entry));
+  const bytes = [...chunks].reduce((sum, key) => sum + gzipped(key), largestCatalog);
+  const kb = bytes / 1024;
+  over ||= kb > BUDGET_KB;
+  console.log(
+    `${route.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB gzip in ${chunks.size + 1} files (budget ${BUDGET_KB} KB)`,
+  );
+}
+if (over) {
+  console.error('The first load is over its budget: load the new code on demand (a lazy route, a dynamic import).');
+  process.exit(1);
+}
