@@ -13,13 +13,7 @@ import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contra
  * Calls of the contract the real server does not serve yet (the store, issue #11): the mocks alone answer them
  * meanwhile. This list may only shrink; server/test/contract-coverage.test.ts holds the server to it.
  */
-export const awaitingServer: readonly EndpointName[] = [
-  'products',
-  'subscriptionCheckout',
-  'tokenCheckout',
-  'buyItem',
-  'checkDiscount',
-];
+export const awaitingServer: readonly EndpointName[] = ['subscriptionCheckout', 'tokenCheckout'];
 
 export type CallOptions = {
   params?: Record<string, string | number> | undefined;
@@ -36,6 +30,8 @@ export type Subject = {
   admin: () => Promise<{ email: string; password: string }>;
   /** Sets a learner's word limit, as the store or the daily reward would. */
   setWordLimit: (username: string, limit: number) => Promise<void>;
+  /** Gives a learner coins and diamonds, as an operator would. */
+  setBalances: (username: string, balances: { creditAmount: number; diamondAmount: number }) => Promise<void>;
 };
 
 type Learner = { username: string; email: string; password: string; token: string };
@@ -327,6 +323,57 @@ export function describeConformance(subject: Subject) {
       if (!welcome) throw new Error('no welcome');
       expect(await expectOk('readNotification', { token, body: welcome })).toEqual({ ...welcome, isRead: true });
       expect(await expectOk('notifications', { token })).toEqual([{ ...welcome, isRead: true }]);
+    });
+  });
+
+  describe('store', () => {
+    it('lists Pro Gold with a monthly price and the five diamond packs by price', async () => {
+      const { token } = await signUp();
+      const products = await expectOk('products', { token });
+      const pro = products.find((product) => product.name === 'Pro');
+      expect(pro?.prices).toContainEqual(expect.objectContaining({ recurring: true, currency: 'usd' }));
+      const diamonds = products.find((product) => product.name === 'Diamonds');
+      expect(diamonds?.prices.map((price) => price.amount)).toEqual([249, 999, 1799, 3499, 5499]);
+    });
+
+    it('sells an item for coins or diamonds at the store price and raises the limit', async () => {
+      const learner = await signUp();
+      await subject.setBalances(learner.username, { creditAmount: 1300, diamondAmount: 60 });
+      const words = { name: 'Word Limit', amount: 100, diamondAmount: 50, creditAmount: 1250 } as const;
+      const before = await expectOk('refresh', { token: learner.token });
+      const paidWithCoins = await expectOk('buyItem', { token: learner.token, body: { ...words, payWith: 'credits' } });
+      expect(paidWithCoins).toMatchObject({ creditAmount: 50, diamondAmount: 60, wordLimit: before.wordLimit + 100 });
+      const paidWithDiamonds = await expectOk('buyItem', {
+        token: learner.token,
+        body: { ...words, payWith: 'diamonds' },
+      });
+      expect(paidWithDiamonds).toMatchObject({
+        creditAmount: 50,
+        diamondAmount: 10,
+        wordLimit: before.wordLimit + 200,
+      });
+    });
+
+    it('refuses an item the balance cannot pay for with 403, and one not in the store with 400', async () => {
+      const { token } = await signUp();
+      const videos = { name: 'Video Limit', amount: 2, diamondAmount: 200, creditAmount: 5000 } as const;
+      const refused = await expectError('buyItem', 403, { token, body: { ...videos, payWith: 'diamonds' } });
+      expect(refused.details[0]).toEqual({
+        error: 'Your balance is too low for this item',
+        code: 'insufficient_balance',
+      });
+      await expectError('buyItem', 400, { token, body: { ...videos, diamondAmount: 1, payWith: 'diamonds' } });
+      expect((await expectOk('refresh', { token })).videoLimit).toBe(2);
+    });
+
+    it('checks a discount code whatever its case, and refuses an unknown one', async () => {
+      const { token } = await signUp();
+      expect(await expectOk('checkDiscount', { token, body: { discountCode: 'read10' } })).toEqual({
+        code: 'READ10',
+        discountPercent: 10,
+      });
+      const refused = await expectError('checkDiscount', 404, { token, body: { discountCode: 'NOPE' } });
+      expect(refused.details[0]).toEqual({ error: 'This discount code is not valid', code: 'discount_invalid' });
     });
   });
 }

@@ -91,6 +91,12 @@ const validSignup = {
   confirmPassword: 'books2024',
 };
 
+function mockUser(username: string) {
+  const user = mockDb().users.find((candidate) => candidate.username === username);
+  if (!user) throw new Error(`no learner ${username}`);
+  return user;
+}
+
 describe('the contract, as the real server answers it (the same suite runs there)', () => {
   describeConformance({
     call: async (name, options) => {
@@ -101,9 +107,10 @@ describe('the contract, as the real server answers it (the same suite runs there
     },
     admin: async () => ({ email: adminAccount.email, password: adminAccount.password }),
     setWordLimit: async (username, limit) => {
-      const user = mockDb().users.find((candidate) => candidate.username === username);
-      if (!user) throw new Error(`no learner ${username}`);
-      user.wordLimit = limit;
+      mockUser(username).wordLimit = limit;
+    },
+    setBalances: async (username, balances) => {
+      Object.assign(mockUser(username), balances);
     },
   });
 });
@@ -268,7 +275,7 @@ describe('payments', () => {
 
   it('refuses an item the balance cannot pay for, or one not in the store', async () => {
     const item = storeItems.find((candidate) => candidate.name === 'Video Limit' && candidate.diamondAmount === 200);
-    const envelope = await expectError('buyItem', 400, { token: reader, body: { ...item, payWith: 'diamonds' } });
+    const envelope = await expectError('buyItem', 403, { token: reader, body: { ...item, payWith: 'diamonds' } });
     expect(envelope.details[0]?.code).toBe('insufficient_balance');
     const fake = { name: 'Word Limit', amount: 1, diamondAmount: 1, creditAmount: 1, payWith: 'credits' };
     await expectError('buyItem', 400, { token: reader, body: fake });

@@ -1,4 +1,4 @@
-import { storeItems } from '@/contract/constants';
+import { findStoreItem } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
 import { mockDb, toUser } from '../db';
 import { fail, ok, parseBody, requireUser, route } from './respond';
@@ -33,22 +33,16 @@ export const paymentHandlers = [
     if (user instanceof Response) return user;
     const body = await parseBody(request, endpoints.buyItem.body);
     if (body instanceof Response) return body;
-    const item = storeItems.find(
-      (candidate) =>
-        candidate.name === body.name &&
-        candidate.amount === body.amount &&
-        candidate.diamondAmount === body.diamondAmount &&
-        candidate.creditAmount === body.creditAmount,
-    );
+    const item = findStoreItem(body);
     if (!item) return fail(400, 'invalid_input', 'This item is not in the store');
     if (body.payWith === 'diamonds') {
       if (user.diamondAmount < item.diamondAmount) {
-        return fail(400, 'insufficient_balance', 'Your balance is too low for this item');
+        return fail(403, 'insufficient_balance', 'Your balance is too low for this item');
       }
       user.diamondAmount -= item.diamondAmount;
     } else {
       if (user.creditAmount < item.creditAmount) {
-        return fail(400, 'insufficient_balance', 'Your balance is too low for this item');
+        return fail(403, 'insufficient_balance', 'Your balance is too low for this item');
       }
       user.creditAmount -= item.creditAmount;
     }

@@ -19,6 +19,7 @@ import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { storeRoutes } from './routes/store.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { videoRoutes } from './routes/videos.ts';
 import type { Clock } from './services/accounts.ts';
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(learningRoutes);
   await app.register(translationRoutes);
   await app.register(videoRoutes);
+  await app.register(storeRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -48,4 +48,9 @@ describeConformance({
   setWordLimit: async (username, limit) => {
     await app.database.db.execute(sql`update users set word_limit = ${limit} where username = ${username}`);
   },
+  setBalances: async (username, { creditAmount, diamondAmount }) => {
+    await app.database.db.execute(
+      sql`update users set credit_amount = ${creditAmount}, diamond_amount = ${diamondAmount} where username = ${username}`,
+    );
+  },
 });

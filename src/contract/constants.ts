@@ -72,6 +72,17 @@ export const storeItems: readonly StoreItem[] = [
   })),
 ];
 
+/** The store's own item with exactly these fields, if it sells one: a request never sets a price. */
+export function findStoreItem(wanted: StoreItem): StoreItem | undefined {
+  return storeItems.find(
+    (item) =>
+      item.name === wanted.name &&
+      item.amount === wanted.amount &&
+      item.diamondAmount === wanted.diamondAmount &&
+      item.creditAmount === wanted.creditAmount,
+  );
+}
+
 /** Diamond packs: price in cents → diamonds. Savings are measured against 2.49 per 100 diamonds. */
 export const diamondPacks = [
   { priceCents: 249, diamonds: 100 },
