@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 
 export type Learner = { username: string; email: string; password: string };
@@ -18,4 +19,18 @@ export async function signUp(page: Page, learner: Learner = newLearner()): Promi
   await page.getByRole('button', { name: 'Register for free' }).click();
   await expect(page).toHaveURL(/\/$/);
   return learner;
+}
+
+/**
+ * The operator's grant (`npm run admin -- grant`) to an account of the real server under test, through its
+ * private socket (the server holds the data directory).
+ */
+export function grant(email: string, options: { coins?: number; diamonds?: number; proDays?: number }) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const args = ['server/src/cli/admin.ts', 'grant', email];
+  if (options.coins) args.push('--coins', String(options.coins));
+  if (options.diamonds) args.push('--diamonds', String(options.diamonds));
+  if (options.proDays) args.push('--pro-days', String(options.proDays));
+  execFileSync(process.execPath, args, { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
+import { grantToUser } from '../src/db/queries/users.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, signupLearner } from './helpers.ts';
 
@@ -55,5 +56,27 @@ describe('discount codes', () => {
       payload: { discountCode: 'GONE30' },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("an operator's grant", () => {
+  it('adds diamonds and coins, starts Pro Gold from now, then extends it from its end', async () => {
+    const token = await signupLearner(app);
+    const { email } = await balancesOf(token);
+    const now = app.clock.now();
+    const day = 24 * 60 * 60 * 1000;
+    const first = await grantToUser(
+      app.database.db,
+      email.toUpperCase(),
+      { diamonds: 40, coins: 700, proDays: 30 },
+      now,
+    );
+    expect(first).toMatchObject({ diamondAmount: 40, creditAmount: 700 });
+    expect(first?.proEndDate?.getTime()).toBe(now.getTime() + 30 * day);
+    const second = await grantToUser(app.database.db, email, { diamonds: 0, coins: 0, proDays: 5 }, now);
+    expect(second?.proEndDate?.getTime()).toBe(now.getTime() + 35 * day);
+    expect(await grantToUser(app.database.db, 'nobody@example.com', { diamonds: 1, coins: 0, proDays: 0 }, now)).toBe(
+      undefined,
+    );
   });
 });

@@ -63,6 +63,17 @@ export function refreshDue(user: User | null | undefined, now = Date.now()): boo
   return Boolean(user && Date.parse(user.refreshAt) <= now);
 }
 
+/**
+ * Asks the server for the learner's record now (balances granted or paid elsewhere, e.g. by a webhook) and keeps it.
+ * A failure keeps the stored record: the screen still works with what it had.
+ */
+export async function refreshUserNow(queryClient: QueryClient): Promise<void> {
+  if (!queryClient.getQueryData(userQueries.current().queryKey)) return;
+  try {
+    storeUser(queryClient, await fetchDetails('refresh'));
+  } catch {}
+}
+
 export function useRefreshUser() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,15 @@
+import { findUserByEmail, readerAccount } from '@mocks/db';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
+
+/** The reader's account as the (mock) server holds it. */
+function serverAccount() {
+  const account = findUserByEmail(readerAccount.email);
+  if (!account) throw new Error('no reader');
+  return account;
+}
 
 describe('store feedback', () => {
   it('confirms a purchase and says what was bought', async () => {
@@ -13,8 +21,15 @@ describe('store feedback', () => {
   });
 
   it('disables an item the balance cannot pay for', async () => {
+    serverAccount().diamondAmount = 0;
     await renderApp('/store', { user: signedIn('reader', { diamondAmount: 0 }) });
     expect(await screen.findByRole('button', { name: '+50 words for 25 diamonds' })).toBeDisabled();
+  });
+
+  it('opens on the balances the server holds, not the ones kept since the last refresh', async () => {
+    serverAccount().creditAmount = 700;
+    await renderApp('/store', { user: signedIn('reader', { creditAmount: 0 }) });
+    expect(await screen.findByRole('button', { name: '+50 words for 625 coins' })).toBeEnabled();
   });
 
   it('says when a checkout cannot start', async () => {

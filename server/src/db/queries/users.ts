@@ -65,6 +65,29 @@ export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise
   return rows.length > 0;
 }
 
+export type Grant = { diamonds: number; coins: number; proDays: number };
+
+/**
+ * An operator's grant (a support case): diamonds and coins added, Pro Gold extended by whole days from its end or,
+ * when it has lapsed, from now. Answers the account after the grant, or undefined when no account has the email.
+ */
+export async function grantToUser(db: Db, email: string, grant: Grant, now: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      diamondAmount: sql`${users.diamondAmount} + ${grant.diamonds}`,
+      creditAmount: sql`${users.creditAmount} + ${grant.coins}`,
+      ...(grant.proDays > 0
+        ? {
+            proEndDate: sql`greatest(coalesce(${users.proEndDate}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz) + make_interval(days => ${grant.proDays})`,
+          }
+        : {}),
+    })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning();
+  return row;
+}
+
 export async function updateTimeZone(db: Db, userId: number, timeZone: string): Promise<void> {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
 }
