@@ -376,4 +376,25 @@ export function describeConformance(subject: Subject) {
       expect(refused.details[0]).toEqual({ error: 'This discount code is not valid', code: 'discount_invalid' });
     });
   });
+
+  describe('coins earned by learning', () => {
+    it('pays a coin per level a word reaches first, ten per page finished first, nothing for repeats', async () => {
+      const { token } = await signUp();
+      const coins = async () => (await expectOk('refresh', { token })).creditAmount;
+      await expectOk('saveUserWord', { token, body: { lowercase: 'lantern', level: 1, language: 'en' } });
+      const afterFirst = await coins(); // the level, and the streak day's coins on the day's first learning
+      await expectOk('saveUserWord', { token, body: { lowercase: 'lantern', level: 3, language: 'en' } });
+      expect(await coins()).toBe(afterFirst + 2);
+      for (const level of [1, 3, 0]) {
+        await expectOk('saveUserWord', { token, body: { lowercase: 'lantern', level, language: 'en' } });
+      }
+      expect(await coins()).toBe(afterFirst + 2);
+      const { contentId } = await firstContent('en');
+      const page = { contentId, pageId: 0, language: 'en' } as const;
+      await expectOk('saveUserPage', { token, body: page });
+      expect(await coins()).toBe(afterFirst + 12);
+      await expectOk('saveUserPage', { token, body: page });
+      expect(await coins()).toBe(afterFirst + 12);
+    });
+  });
 }

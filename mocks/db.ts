@@ -1,3 +1,4 @@
+import { coinRewards } from '@/contract/constants';
 import type { Discount, jobStatuses, Notification, Product, User, UserPage, UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { daysBefore, hoursBefore, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
@@ -25,8 +26,12 @@ export type MockDb = {
   videos: Map<string, VideoLibrary>;
   products: Product[];
   discounts: Discount[];
+  /** Coins earned by learning, per username: the day's total against the cap, days paid, levels paid per word. */
+  coins: Record<string, MockCoins>;
   nextId: number;
 };
+
+export type MockCoins = { day: string; today: number; days: string[]; levels: Record<string, number> };
 
 export const readerAccount = {
   username: 'reader1',
@@ -131,6 +136,7 @@ function createInitialDb(): MockDb {
     ]),
     products: buildProducts(),
     discounts: buildDiscounts(),
+    coins: {},
     nextId: 100,
   };
 }
@@ -180,6 +186,44 @@ export function resetMockDb(): void {
 export function nextId(): number {
   db.nextId += 1;
   return db.nextId;
+}
+
+function coinsOf(user: MockUser, day: string): MockCoins {
+  const coins = db.coins[user.username] ?? { day, today: 0, days: [], levels: {} };
+  db.coins[user.username] = coins;
+  return coins;
+}
+
+/**
+ * Pays coins as the server does (`coinRewards`): `points` from words and pages up to the day's cap, the streak
+ * day's coins on the day's first learning, ×2 with Pro Gold. Days are UTC days (the server's, without a zone).
+ */
+function payLearningCoins(user: MockUser, coins: MockCoins, points: number, now: Date): void {
+  const day = now.toISOString().slice(0, 10);
+  const multiplier =
+    user.pro.endDate !== null && Date.parse(user.pro.endDate) > now.getTime() ? coinRewards.proMultiplier : 1;
+  const earnedToday = coins.day === day ? coins.today : 0;
+  const granted = Math.min(points * multiplier, Math.max(coinRewards.dailyCap * multiplier - earnedToday, 0));
+  const firstToday = !coins.days.includes(day);
+  if (firstToday) coins.days.push(day);
+  user.creditAmount += granted + (firstToday ? coinRewards.perStreakDay * multiplier : 0);
+  coins.day = day;
+  coins.today = earnedToday + granted;
+}
+
+/** A saved level's coins: one per level the word reaches for the first time. */
+export function payWordCoins(user: MockUser, word: UserWord, now = new Date()): void {
+  const coins = coinsOf(user, now.toISOString().slice(0, 10));
+  const key = `${word.language}\u0000${word.lowercase}`;
+  const reached = coins.levels[key] ?? 0;
+  coins.levels[key] = Math.max(reached, word.level);
+  payLearningCoins(user, coins, Math.max(word.level - reached, 0) * coinRewards.perNewLevel, now);
+}
+
+/** A finished page's coins: ten the first time (`firstTime`), and the streak day's on the day's first learning. */
+export function payPageCoins(user: MockUser, firstTime: boolean, now = new Date()): void {
+  const coins = coinsOf(user, now.toISOString().slice(0, 10));
+  payLearningCoins(user, coins, firstTime ? coinRewards.perFirstFinishedPage : 0, now);
 }
 
 /** The user as the API sends it: everything but the password, with the count of the words saved. */

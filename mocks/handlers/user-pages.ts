@@ -1,5 +1,5 @@
 import { endpoints } from '@/contract/endpoints';
-import { pagesOf } from '../db';
+import { pagesOf, payPageCoins } from '../db';
 import { pageSections } from '../fixtures/content';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
 
@@ -25,6 +25,7 @@ export const userPageHandlers = [
       (item) => item.contentId === page.contentId && item.pageId === page.pageId && item.language === page.language,
     );
     if (!known) pages.push(page);
+    payPageCoins(user, !known);
     return ok(page);
   }),
 ];

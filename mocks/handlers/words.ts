@@ -1,6 +1,6 @@
 import { endpoints } from '@/contract/endpoints';
 import type { Section, UserWord } from '@/contract/entities';
-import { videosOf, wordsOf } from '../db';
+import { payWordCoins, videosOf, wordsOf } from '../db';
 import { pageSections } from '../fixtures/content';
 import { transcriptOf } from '../fixtures/transcript';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
@@ -53,10 +53,12 @@ export const wordHandlers = [
     const saved = words.find((item) => item.lowercase === word.lowercase && item.language === word.language);
     if (saved) {
       saved.level = word.level;
+      payWordCoins(user, word);
       return ok(saved);
     }
     if (words.length >= user.wordLimit) return fail(403, 'word_limit', "You've Reached Your Word Limit");
     words.push(word);
+    payWordCoins(user, word);
     return ok(word);
   }),
 ];

@@ -33,6 +33,20 @@ export const rewards = {
   videoCycleDays: 7,
 } as const;
 
+/**
+ * Coins earned by learning (beyond the spec, which sells items for coins but never says how they are earned):
+ * one per level a word reaches for the first time, ten per page finished the first time, five per streak day;
+ * twice as many with Pro Gold. Words and pages earn at most `dailyCap` coins a day (×2 with Pro); the streak day's
+ * coins come on top. Earned once per word and level, page and day, so pressing keys back and forth earns nothing.
+ */
+export const coinRewards = {
+  perNewLevel: 1,
+  perFirstFinishedPage: 10,
+  perStreakDay: 5,
+  proMultiplier: 2,
+  dailyCap: 300,
+} as const;
+
 export const maxDiscountCodes = 2;
 /** The largest subtitle file (SRT or WebVTT) a learner may upload for a video. */
 export const maxSubtitleBytes = 2 * 1024 * 1024;

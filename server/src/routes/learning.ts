@@ -10,7 +10,7 @@ import {
 } from '../db/queries/learning.ts';
 import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
-import { dayIn, markLearningDay } from '../services/streak.ts';
+import { dayIn } from '../services/streak.ts';
 
 export async function learningRoutes(app: FastifyInstance) {
   const { db } = app.deps;
@@ -46,9 +46,8 @@ export async function learningRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.userPages, ({ auth, params }) => listUserPages(db, auth.user.id, params.targetLang));
 
   registerEndpoint(app, endpoints.saveUserPage, async ({ auth, body, now, timeZone }) => {
-    if (!(await saveUserPage(db, auth.user.id, body, now)))
-      throw apiError(404, 'not_found', 'This page does not exist');
-    await markLearningDay(db, auth.user.id, timeZone, now);
+    const saved = await saveUserPage(db, auth.user.id, body, { now, learningDay: dayIn(timeZone, now) });
+    if (!saved) throw apiError(404, 'not_found', 'This page does not exist');
     return body;
   });
 }

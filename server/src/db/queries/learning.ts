@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { coinRewards } from '#contract/constants.ts';
 import type { UserPage, UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
-import { learningDays } from '../schema/accounts.ts';
-import { contents, pages } from '../schema/content.ts';
-import { userPages, userWords } from '../schema/learning.ts';
+import { userPages } from '../schema/learning.ts';
 
 /**
  * The learner's words as one JSON text built by the database: a list of 100,000 words never becomes
@@ -74,19 +73,34 @@ export async function videoWordsJson(
   return row?.found ? row.json : undefined;
 }
 
+/**
+ * The SET clause that pays a learner coins (rules in `coinRewards`): `points` from words and pages, up to what is
+ * left of the day's cap, and `streakDays` (0 or 1: the day was counted just now) on top, doubled with Pro Gold.
+ * Part of one UPDATE of the user row, so concurrent saves read and write the day's total under its row lock.
+ */
+function coinCredit(points: SQL, streakDays: SQL, learningDay: string, now: Date): SQL {
+  const multiplier = sql`(case when pro_end_date > ${now.toISOString()}::timestamptz then ${coinRewards.proMultiplier} else 1 end)`;
+  const earnedToday = sql`(case when coins_day = ${learningDay}::date then coins_today else 0 end)`;
+  const granted = sql`least((${points}) * ${multiplier}, greatest(${coinRewards.dailyCap} * ${multiplier} - ${earnedToday}, 0))`;
+  return sql`credit_amount = credit_amount + ${granted} + (${streakDays}) * ${coinRewards.perStreakDay} * ${multiplier},
+    coins_today = ${earnedToday} + ${granted}, coins_day = ${learningDay}::date`;
+}
+
 export type SaveWordResult = { saved: UserWord } | { limitReached: true };
 
 /**
  * Saves a level in one statement, one round trip: a word already saved changes its level (always allowed);
  * otherwise the user row is locked, its `word_count` compared with the limit, the word inserted and the count
  * raised. Under the lock PostgreSQL re-reads the row, so two saves racing at the limit cannot both add a word,
- * and a save costs the same at 50,000 words. A save that lands counts `learningDay` in the streak.
+ * and a save costs the same at 50,000 words. A save that lands counts `learningDay` in the streak and pays the
+ * coins of the levels the word reaches for the first time (and of the streak day, when it is the day's first).
  */
 export async function saveUserWord(
   db: Db,
   userId: number,
   word: UserWord,
   { now, learningDay }: { now: Date; learningDay: string },
+  retried = false,
 ): Promise<SaveWordResult> {
   const updatedAt = now.toISOString();
   const result = await db.execute<{ updated: boolean; inserted: boolean; users: number; has_room: boolean | null }>(sql`
@@ -107,17 +121,30 @@ export async function saveUserWord(
       on conflict do nothing
       returning 1
     ),
-    -- This part and the next run whether read or not, as every data-modifying part of a WITH.
-    counted as (
-      update users set word_count = word_count + 1
-      where id = ${userId} and exists (select 1 from inserted)
-      returning 1
-    ),
+    -- The parts below run whether read or not, as every data-modifying part of a WITH.
     learning_day as (
       insert into learning_days (user_id, day)
       select ${userId}, ${learningDay}::date
       where exists (select 1 from existing) or exists (select 1 from inserted)
       on conflict do nothing
+      returning 1
+    ),
+    -- Each level this word reaches for the first time, once ever: what its coins are paid for.
+    rewarded as (
+      insert into word_rewards (user_id, language, lowercase, level)
+      select ${userId}, ${word.language}, ${word.lowercase}, reached
+      from generate_series(1, ${word.level}) reached
+      where exists (select 1 from existing) or exists (select 1 from inserted)
+      on conflict do nothing
+      returning 1
+    ),
+    -- One update of the user row for the count and the coins (a row changed twice in one statement keeps one).
+    account as (
+      update users set word_count = word_count + (select count(*) from inserted),
+        ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, learningDay, now)}
+      where id = ${userId}
+        and (exists (select 1 from inserted) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
+      returning 1
     )
     select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
       (select count(*)::int from owner) as users, (select has_room from owner) as has_room`);
@@ -126,15 +153,9 @@ export async function saveUserWord(
   if (row.updated || row.inserted) return { saved: word };
   if (row.users === 0) throw new Error('User vanished');
   if (!row.has_room) return { limitReached: true };
-  // The same new word saved at the same moment by another request: it exists now, so this level is a change.
-  await db
-    .update(userWords)
-    .set({ level: word.level, updatedAt: now })
-    .where(
-      and(eq(userWords.userId, userId), eq(userWords.language, word.language), eq(userWords.lowercase, word.lowercase)),
-    );
-  await db.insert(learningDays).values({ userId, day: learningDay }).onConflictDoNothing();
-  return { saved: word };
+  // The same new word saved at the same moment by another request: it exists now, so this save is a level change.
+  if (retried) throw new Error('The word neither exists nor could be added');
+  return saveUserWord(db, userId, word, { now, learningDay }, true);
 }
 
 export async function listUserPages(db: Db, userId: number, language: LearningLanguage): Promise<UserPage[]> {
@@ -145,19 +166,47 @@ export async function listUserPages(db: Db, userId: number, language: LearningLa
   return rows;
 }
 
-/** Records a finished page; false when no such page exists in that language. */
-export async function saveUserPage(db: Db, userId: number, page: UserPage, now: Date): Promise<boolean> {
-  const [exists] = await db
-    .select({ id: pages.id })
-    .from(pages)
-    .innerJoin(contents, eq(contents.id, pages.contentId))
-    .where(
-      and(eq(pages.contentId, page.contentId), eq(pages.number, page.pageId), eq(contents.language, page.language)),
-    );
-  if (!exists) return false;
-  await db
-    .insert(userPages)
-    .values({ userId, ...page, readAt: now })
-    .onConflictDoUpdate({ target: [userPages.userId, userPages.contentId, userPages.pageId], set: { readAt: now } });
-  return true;
+/**
+ * Records a finished page and counts the learning day, in one statement; the first time the learner finishes it,
+ * pays its coins (and the streak day's, when it is the day's first). False when no such page exists in that
+ * language.
+ */
+export async function saveUserPage(
+  db: Db,
+  userId: number,
+  page: UserPage,
+  { now, learningDay }: { now: Date; learningDay: string },
+): Promise<boolean> {
+  const readAt = now.toISOString();
+  const result = await db.execute<{ found: boolean }>(sql`
+    with found as (
+      select 1 from pages p join contents c on c.id = p.content_id
+      where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
+    ),
+    first_time as (
+      insert into user_pages (user_id, content_id, page_id, language, read_at)
+      select ${userId}, ${page.contentId}, ${page.pageId}, ${page.language}, ${readAt}::timestamptz from found
+      on conflict (user_id, content_id, page_id) do nothing
+      returning 1
+    ),
+    again as (
+      update user_pages set read_at = ${readAt}::timestamptz
+      where user_id = ${userId} and content_id = ${page.contentId} and page_id = ${page.pageId}
+        and exists (select 1 from found)
+      returning 1
+    ),
+    learning_day as (
+      insert into learning_days (user_id, day)
+      select ${userId}, ${learningDay}::date from found
+      on conflict do nothing
+      returning 1
+    ),
+    account as (
+      update users set
+        ${coinCredit(sql`(select count(*) from first_time) * ${coinRewards.perFirstFinishedPage}`, sql`(select count(*) from learning_day)`, learningDay, now)}
+      where id = ${userId} and (exists (select 1 from first_time) or exists (select 1 from learning_day))
+      returning 1
+    )
+    select exists (select 1 from found) as found`);
+  return result.rows[0]?.found === true;
 }

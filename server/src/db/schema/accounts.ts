@@ -17,6 +17,9 @@ export const users = pgTable(
     videoLimitLastUpdatedAt: timestamptz('video_limit_last_updated_at').notNull(),
     refreshAt: timestamptz('refresh_at').notNull(),
     creditAmount: integer('credit_amount').notNull().default(0),
+    /** Coins earned from words and pages on `coinsDay` (the learner's day), against the daily cap. */
+    coinsDay: date('coins_day', { mode: 'string' }),
+    coinsToday: integer('coins_today').notNull().default(0),
     diamondAmount: integer('diamond_amount').notNull().default(0),
     proEndDate: timestamptz('pro_end_date'),
     timeZone: text('time_zone').notNull().default('UTC'),

@@ -19,6 +19,20 @@ export const userWords = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.language, t.lowercase] })],
 );
 
+/** Each level a learner's word has reached once: its coin was earned, and is never earned again. */
+export const wordRewards = pgTable(
+  'word_rewards',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').$type<LearningLanguage>().notNull(),
+    lowercase: text('lowercase').notNull(),
+    level: smallint('level').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.language, t.lowercase, t.level] })],
+);
+
 /** Pages a learner has finished. */
 export const userPages = pgTable(
   'user_pages',
