@@ -22,23 +22,12 @@ async function account(token: string) {
 }
 const coins = async (token: string) => (await account(token)).creditAmount;
 
-function save(token: string, lowercase: string, level: number) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/userword',
-    headers: authed(token),
-    payload: { lowercase, level, language: 'en' },
-  });
-}
-
-function finish(token: string, contentId: number, pageId: number) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/user-page',
-    headers: authed(token),
-    payload: { contentId, pageId, language: 'en' },
-  });
-}
+const post = (token: string, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: authed(token), payload });
+const save = (token: string, lowercase: string, level: number) =>
+  post(token, '/api/v1/userword', { lowercase, level, language: 'en' });
+const finish = (token: string, contentId: number, pageId: number) =>
+  post(token, '/api/v1/user-page', { contentId, pageId, language: 'en' });
 
 describe('coins earned by learning', () => {
   it('pays a coin per level a word reaches for the first time, and nothing for pressing keys back and forth', async () => {

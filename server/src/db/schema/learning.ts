@@ -4,34 +4,27 @@ import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
 import { contents } from './content.ts';
 
+/** A learner's word at a level: the learner, the word's lowercase form in its language, a level. */
+const learnerWordLevel = () => ({
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  language: text('language').$type<LearningLanguage>().notNull(),
+  lowercase: text('lowercase').notNull(),
+  level: smallint('level').notNull(),
+});
+
 /** A learner's level for a word, keyed by the word's lowercase form in its language. */
 export const userWords = pgTable(
   'user_words',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    language: text('language').$type<LearningLanguage>().notNull(),
-    lowercase: text('lowercase').notNull(),
-    level: smallint('level').notNull(),
-    updatedAt: timestamptz('updated_at').notNull(),
-  },
+  { ...learnerWordLevel(), updatedAt: timestamptz('updated_at').notNull() },
   (t) => [primaryKey({ columns: [t.userId, t.language, t.lowercase] })],
 );
 
 /** Each level a learner's word has reached once: its coin was earned, and is never earned again. */
-export const wordRewards = pgTable(
-  'word_rewards',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    language: text('language').$type<LearningLanguage>().notNull(),
-    lowercase: text('lowercase').notNull(),
-    level: smallint('level').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.language, t.lowercase, t.level] })],
-);
+export const wordRewards = pgTable('word_rewards', learnerWordLevel(), (t) => [
+  primaryKey({ columns: [t.userId, t.language, t.lowercase, t.level] }),
+]);
 
 /** Pages a learner has finished. */
 export const userPages = pgTable(
