@@ -14,7 +14,13 @@ import {
 } from '@/api/payments';
 import { useSession } from '@/components/layout/use-session';
 import { Modal } from '@/components/modal';
-import { diamondPackSavingsPercent, diamondPacks, maxDiscountCodes, storeItems } from '@/contract/constants';
+import {
+  coinRewards,
+  diamondPackSavingsPercent,
+  diamondPacks,
+  maxDiscountCodes,
+  storeItems,
+} from '@/contract/constants';
 import type { BuyItemRequest } from '@/contract/endpoints';
 import type { Discount, StoreItem } from '@/contract/entities';
 import { toast } from '@/lib/toast';
@@ -171,6 +177,14 @@ export function StoreScreen() {
         <h2 id="items-heading">
           <Trans>Boosts</Trans>
         </h2>
+        <p>
+          <Trans>
+            Earn coins by learning: {coinRewards.perNewLevel} for each level a word reaches for the first time,{' '}
+            {coinRewards.perFirstFinishedPage} for each page you finish for the first time and{' '}
+            {coinRewards.perStreakDay} for each day of your streak, twice as many with Pro Gold. Words and pages earn up
+            to {coinRewards.dailyCap} coins a day.
+          </Trans>
+        </p>
         <ul className="store-cards">
           {storeItems.map((item) => (
             <li key={`${item.name}-${item.amount}`} className="store-card">
