@@ -182,7 +182,13 @@ describe('the transcript job', () => {
     await addAndProcess(app, token, german, 'en');
     expect((await groups(app, token))[0]?.processingVideos).toMatchObject([{ videoId: german, jobStatus: 'failed' }]);
     const notifications = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: authed(token) });
-    expect(JSON.stringify(notifications.json())).toContain('no captions in this language');
+    const [failed] = envelopeSchema(endpoints.notifications.details).parse(notifications.json()).details;
+    // A code and its parameters for the SPA to word in the learner's language; English text for other clients.
+    expect(failed).toMatchObject({
+      code: 'video_failed',
+      params: { title: `Video ${german}`, reason: 'no_captions_in_language', available: 'de' },
+      message: expect.stringContaining('no captions in this language'),
+    });
   });
 
   it('fails a video whose caption document is not one', async () => {

@@ -120,11 +120,24 @@ export const videoGroupSchema = z.object({
 });
 export type VideoGroup = z.infer<typeof videoGroupSchema>;
 
+/**
+ * What a notification says, as a code the SPA words in the learner's interface language (beyond the spec, whose
+ * notifications carry English text only; `message` keeps that text for other clients and older rows).
+ */
+export const notificationCodes = ['welcome', 'word_limit_grew', 'video_ready', 'video_failed'] as const;
+export type NotificationCode = (typeof notificationCodes)[number];
+/** Why a video's transcript could not be made, in a `video_failed` notification's `reason`. */
+export const transcriptFailures = ['no_captions_in_language', 'no_captions', 'empty_captions', 'unreachable'] as const;
+export type TranscriptFailure = (typeof transcriptFailures)[number];
+
 export const notificationSchema = z.object({
   id: positiveInt32(),
   message: multilineText(),
   createdAt: isoDateTimeSchema,
   isRead: z.boolean(),
+  /** A code this client may not know yet (a newer server): it then shows `message`. */
+  code: plainText().max(64).optional(),
+  params: z.record(plainText().max(64), z.union([multilineText().max(500), int32()])).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

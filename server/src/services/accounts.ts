@@ -17,6 +17,7 @@ import {
 } from '../db/queries/users.ts';
 import { users } from '../db/schema/accounts.ts';
 import { ApiError, apiError } from '../http/errors.ts';
+import { notificationTexts } from './notification-texts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { enforceRateLimit, type RateRule } from './rate-limit.ts';
 import { readStreak } from './streak.ts';
@@ -88,12 +89,7 @@ export async function signup(
       ? apiError(409, 'email_taken', 'An account with this email already exists', 'email')
       : apiError(409, 'username_taken', 'This username is taken', 'username');
   }
-  await insertNotification(
-    db,
-    result.user.id,
-    `Welcome to Folio, ${result.user.username}! Tap any word to see its translation and give it a level.`,
-    now,
-  );
+  await insertNotification(db, result.user.id, notificationTexts.welcome(result.user.username), now);
   await rememberLoginAddress(db, result.user.id, context.ip, now);
   return { user: result.user, sessionId: 0, token: await startSession(db, settings, result.user, now) };
 }
@@ -189,7 +185,7 @@ export async function refreshAccount(db: Db, userId: number, now: Date, timeZone
       .returning();
     if (!updated) throw unauthorized();
     if (reward > 0) {
-      await insertNotification(tx, userId, `Your word limit grew by ${reward} words. Keep your streak going!`, now);
+      await insertNotification(tx, userId, notificationTexts.wordLimitGrew(reward), now);
     }
     return updated;
   });

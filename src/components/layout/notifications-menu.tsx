@@ -4,6 +4,7 @@ import { Bell } from 'lucide-react';
 import { useMemo } from 'react';
 import { notificationQueries, useReadNotification } from '@/api/notifications';
 import { useUi } from '@/stores/ui';
+import { notificationText } from './notification-text';
 
 /** The bell with its unread count, and the list: unread items dotted at full opacity, read ones dimmed. */
 export function NotificationsMenu() {
@@ -54,7 +55,7 @@ export function NotificationsMenu() {
                     }}
                   >
                     {notification.isRead ? null : <span className="unread-dot" role="img" aria-label={t`Unread`} />}
-                    <span className="notification-message">{notification.message}</span>
+                    <span className="notification-message">{notificationText(notification, i18n)}</span>
                     <time className="notification-date" dateTime={notification.createdAt}>
                       {dateFormat.format(new Date(notification.createdAt))}
                     </time>

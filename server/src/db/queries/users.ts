@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Notification, User } from '#contract/entities.ts';
+import type { Notification, NotificationCode, User } from '#contract/entities.ts';
 import type { Db } from '../client.ts';
-import { notifications, sessions, users } from '../schema/accounts.ts';
+import { type NotificationParams, notifications, sessions, users } from '../schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -123,11 +123,20 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
 }
 
 function toWireNotification(row: typeof notifications.$inferSelect): Notification {
-  return { id: row.id, message: row.message, createdAt: row.createdAt.toISOString(), isRead: row.isRead };
+  return {
+    id: row.id,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.isRead,
+    ...(row.code ? { code: row.code, params: row.params ?? {} } : {}),
+  };
 }
 
-export async function insertNotification(db: Db, userId: number, message: string, now: Date): Promise<void> {
-  await db.insert(notifications).values({ userId, message, createdAt: now });
+/** What a notification says: its code and parameters (the SPA words them), and the English text for the rest. */
+export type NotificationText = { code: NotificationCode; params: NotificationParams; message: string };
+
+export async function insertNotification(db: Db, userId: number, text: NotificationText, now: Date): Promise<void> {
+  await db.insert(notifications).values({ userId, ...text, createdAt: now });
 }
 
 export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {

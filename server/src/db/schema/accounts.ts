@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { NotificationCode } from '#contract/entities.ts';
 import { timestamptz } from './columns.ts';
+
+export type NotificationParams = Record<string, string | number>;
 
 export const users = pgTable(
   'users',
@@ -67,7 +81,10 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The English text, for clients that do not know the code (and rows from before codes). */
     message: text('message').notNull(),
+    code: text('code').$type<NotificationCode>(),
+    params: jsonb('params').$type<NotificationParams>(),
     createdAt: timestamptz('created_at').notNull(),
     isRead: boolean('is_read').notNull().default(false),
   },

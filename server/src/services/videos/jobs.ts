@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
-import { insertNotification } from '../../db/queries/users.ts';
+import { insertNotification, type NotificationText } from '../../db/queries/users.ts';
 import {
   findTranscript,
   setTranscriptStatus,
@@ -10,6 +10,7 @@ import {
   waitingTranscripts,
 } from '../../db/queries/videos.ts';
 import type { Clock } from '../accounts.ts';
+import { notificationTexts } from '../notification-texts.ts';
 import { transcriptSections } from './sections.ts';
 import { NoCaptionsError, type TranscriptSource } from './transcript-source.ts';
 
@@ -28,9 +29,9 @@ export function transcriptJobs(boss: PgBoss): TranscriptJobs {
 
 export type TranscriptJobDeps = { db: Db; source: TranscriptSource; clock: Clock; log: FastifyBaseLogger };
 
-async function tellLearners(db: Db, transcriptId: number, now: Date, message: (title: string) => string) {
+async function tellLearners(db: Db, transcriptId: number, now: Date, text: (title: string) => NotificationText) {
   for (const learner of await transcriptLearners(db, transcriptId)) {
-    await insertNotification(db, learner.userId, message(learner.title), now);
+    await insertNotification(db, learner.userId, text(learner.title), now);
   }
 }
 
@@ -51,9 +52,9 @@ export async function runTranscriptJob(
   try {
     const cues = transcript.uploadedCues ?? (await source.fetchCues(transcript.youtubeId, transcript.language));
     const sections = transcriptSections(cues, transcript.language);
-    if (sections.length === 0) throw new NoCaptionsError('The captions of this video are empty');
+    if (sections.length === 0) throw new NoCaptionsError('empty_captions', 'The captions of this video are empty');
     await storeTranscript(db, transcriptId, sections, clock());
-    await tellLearners(db, transcriptId, clock(), (title) => `Your video "${title}" is ready to read.`);
+    await tellLearners(db, transcriptId, clock(), notificationTexts.videoReady);
   } catch (error) {
     const permanent = error instanceof NoCaptionsError;
     if (!permanent && !options.lastAttempt) {
@@ -63,11 +64,10 @@ export async function runTranscriptJob(
     const reason = permanent ? error.message : 'YouTube could not be reached';
     log.warn({ transcriptId, reason, err: permanent ? undefined : { message: String(error) } }, 'transcript failed');
     await setTranscriptStatus(db, transcriptId, 'failed', clock(), reason);
-    await tellLearners(
-      db,
-      transcriptId,
-      clock(),
-      (title) => `We could not make a transcript of "${title}": ${reason}. You can upload its subtitles instead.`,
+    await tellLearners(db, transcriptId, clock(), (title) =>
+      permanent
+        ? notificationTexts.videoFailed(title, error.failure, error.available)
+        : notificationTexts.videoFailed(title, 'unreachable'),
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { TranscriptFailure } from '#contract/entities.ts';
 /** A line of captions: its text and when it starts, in seconds from the start of the video. */
 export type Cue = { text: string; start: number };
 
@@ -9,8 +10,13 @@ export type TranscriptSource = {
 
 /** The video has no captions in that language (or at all): retrying cannot help. */
 export class NoCaptionsError extends Error {
-  constructor(reason: string) {
+  readonly failure: Exclude<TranscriptFailure, 'unreachable'>;
+  /** The languages the video has captions in, for `no_captions_in_language`. */
+  readonly available: string;
+  constructor(failure: Exclude<TranscriptFailure, 'unreachable'>, reason: string, available = '') {
     super(reason);
     this.name = 'NoCaptionsError';
+    this.failure = failure;
+    this.available = available;
   }
 }

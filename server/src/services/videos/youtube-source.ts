@@ -46,8 +46,11 @@ export function youtubeTranscriptSource(options: {
         return segments.map((segment): Cue => ({ text: segment.text, start: segment.offset }));
       } catch (error) {
         if (error instanceof YoutubeTranscriptNotAvailableLanguageError) {
+          const available = error.availableLangs.join(', ');
           throw new NoCaptionsError(
-            `This video has no captions in this language (it has: ${error.availableLangs.join(', ') || 'none'})`,
+            'no_captions_in_language',
+            `This video has no captions in this language (it has: ${available || 'none'})`,
+            available,
           );
         }
         if (
@@ -56,7 +59,7 @@ export function youtubeTranscriptSource(options: {
           error instanceof YoutubeTranscriptVideoUnavailableError ||
           error instanceof YoutubeTranscriptInvalidVideoIdError
         ) {
-          throw new NoCaptionsError('This video has no captions that can be read');
+          throw new NoCaptionsError('no_captions', 'This video has no captions that can be read');
         }
         throw error;
       }
