@@ -78,4 +78,15 @@ describe('coins earned by learning', () => {
     await save(token, 'gull', 2);
     expect(await coins(token)).toBe((2 + 5) * 2);
   });
+
+  it('never deadlocks: saves of one word at several levels and page finishes, all at once, are all answered 200', async () => {
+    const token = await signupLearner(app);
+    const contentId = await firstContentId(app, 'en');
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        n % 3 === 2 ? finish(token, contentId, n % 2) : save(token, n % 2 === 0 ? 'anchor' : 'sail', 1 + (n % 4)),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(24).fill(200));
+  });
 });

@@ -89,9 +89,9 @@ function coinCredit(points: SQL, streakDays: SQL, learningDay: string, now: Date
 export type SaveWordResult = { saved: UserWord } | { limitReached: true };
 
 /**
- * Saves a level in one statement, one round trip: a word already saved changes its level (always allowed);
- * otherwise the user row is locked, its `word_count` compared with the limit, the word inserted and the count
- * raised. Under the lock PostgreSQL re-reads the row, so two saves racing at the limit cannot both add a word,
+ * Saves a level in one statement, one round trip. The user row is locked first; a word already saved changes
+ * its level (always allowed); otherwise its `word_count` is compared with the limit, the word inserted and the
+ * count raised. Under the lock PostgreSQL re-reads the row, so two saves racing at the limit cannot both add a word,
  * and a save costs the same at 50,000 words. A save that lands counts `learningDay` in the streak and pays the
  * coins of the levels the word reaches for the first time (and of the streak day, when it is the day's first).
  */
@@ -104,20 +104,21 @@ export async function saveUserWord(
 ): Promise<SaveWordResult> {
   const updatedAt = now.toISOString();
   const result = await db.execute<{ updated: boolean; inserted: boolean; users: number; has_room: boolean | null }>(sql`
-    with existing as (
+    -- The user row is locked first, before any of the learner's other rows, by every statement that writes
+    -- them (this one, the page save's): one order of locks, so concurrent saves never deadlock.
+    with owner as (
+      select word_count < word_limit as has_room from users where id = ${userId} for update
+    ),
+    existing as (
       update user_words set level = ${word.level}, updated_at = ${updatedAt}::timestamptz
       where user_id = ${userId} and language = ${word.language} and lowercase = ${word.lowercase}
+        and exists (select 1 from owner)
       returning 1
-    ),
-    owner as (
-      select word_count < word_limit as has_room from users
-      where id = ${userId} and not exists (select 1 from existing)
-      for update
     ),
     inserted as (
       insert into user_words (user_id, language, lowercase, level, updated_at)
       select ${userId}, ${word.language}, ${word.lowercase}, ${word.level}, ${updatedAt}::timestamptz
-      from owner where owner.has_room
+      from owner where owner.has_room and not exists (select 1 from existing)
       on conflict do nothing
       returning 1
     ),
@@ -152,10 +153,11 @@ export async function saveUserWord(
   if (!row) throw new Error('The save answered no row');
   if (row.updated || row.inserted) return { saved: word };
   if (row.users === 0) throw new Error('User vanished');
+  // The same new word added meanwhile by another request (this statement's snapshot predates it): asked again,
+  // it is a level change, allowed even at the limit.
+  if (!retried) return saveUserWord(db, userId, word, { now, learningDay }, true);
   if (!row.has_room) return { limitReached: true };
-  // The same new word saved at the same moment by another request: it exists now, so this save is a level change.
-  if (retried) throw new Error('The word neither exists nor could be added');
-  return saveUserWord(db, userId, word, { now, learningDay }, true);
+  throw new Error('The word neither exists nor could be added');
 }
 
 export async function listUserPages(db: Db, userId: number, language: LearningLanguage): Promise<UserPage[]> {
@@ -179,9 +181,14 @@ export async function saveUserPage(
 ): Promise<boolean> {
   const readAt = now.toISOString();
   const result = await db.execute<{ found: boolean }>(sql`
-    with found as (
+    -- The user row first, as in the word save: one order of locks.
+    with owner as (
+      select 1 from users where id = ${userId} for update
+    ),
+    found as (
       select 1 from pages p join contents c on c.id = p.content_id
       where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
+        and exists (select 1 from owner)
     ),
     first_time as (
       insert into user_pages (user_id, content_id, page_id, language, read_at)
