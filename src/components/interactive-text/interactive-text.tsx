@@ -62,7 +62,7 @@ export function InteractiveText({
   onWordSelected,
   chunkSize,
 }: InteractiveTextProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { user } = useSession();
   const page = 'page' in source ? source.page : undefined;
   const pageKey = page ? { ...page, homeLang, targetLang } : undefined;
@@ -88,6 +88,7 @@ export function InteractiveText({
   });
   const selectedElement = useRef<HTMLElement | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const announcer = useRef<HTMLParagraphElement>(null);
   const [indexVersion, setIndexVersion] = useState(0);
 
   const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
@@ -228,8 +229,11 @@ export function InteractiveText({
       // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
       paint(word.lowercase, level);
       saveLevel(word);
+      // Told to screen readers through a polite live region, written directly: a key re-renders nothing.
+      const display = selection.display;
+      if (announcer.current) announcer.current.textContent = t`${display} — level ${level}`;
     },
-    [selectionStore, user, saveLevel, targetLang, paint],
+    [selectionStore, user, saveLevel, targetLang, paint, t],
   );
 
   const move = useCallback(
@@ -293,6 +297,7 @@ export function InteractiveText({
         }}
         onLevel={setLevel}
       />
+      <p ref={announcer} className="visually-hidden" aria-live="polite" />
       {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
       {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
     </>

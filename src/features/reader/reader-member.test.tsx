@@ -240,6 +240,15 @@ describe('the member reader', () => {
     }
   });
 
+  it('tells screen readers the word and its new level, politely', async () => {
+    const { user } = await openMemberPage();
+    const [sky] = occurrences('sky');
+    if (!sky) throw new Error('no sky');
+    await user.click(sky);
+    await user.keyboard('3');
+    expect(screen.getByText('sky — level 3')).toHaveAttribute('aria-live', 'polite');
+  });
+
   it("marks the selected word's level in the level panel, and follows a key", async () => {
     const { user } = await openMemberPage();
     const [saved] = occurrences('window');
