@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
+import type { Db } from '../src/db/client.ts';
+import { learningDays } from '../src/db/schema/accounts.ts';
 import { readSeedFiles, seedContent } from '../src/services/seed.ts';
+import { dayIn } from '../src/services/streak.ts';
 import type { TestApp } from './build-test-app.ts';
 
 const fixtureDir = fileURLToPath(new URL('./fixtures/seed', import.meta.url));
@@ -45,4 +48,12 @@ export async function firstContentId(app: TestApp, lang: string): Promise<number
   const id = body.details[0]?.subCategories[0]?.contents[0]?.id;
   if (id === undefined) throw new Error('no content');
   return id;
+}
+
+/** Counts `now` (in the learner's zone) as one of their learning days, as a save would. */
+export async function markLearningDay(db: Db, userId: number, timeZone: string, now: Date): Promise<void> {
+  await db
+    .insert(learningDays)
+    .values({ userId, day: dayIn(timeZone, now) })
+    .onConflictDoNothing();
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { users } from '../src/db/schema/accounts.ts';
-import { markLearningDay } from '../src/services/streak.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { markLearningDay } from './helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

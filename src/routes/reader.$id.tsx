@@ -44,7 +44,7 @@ export const Route = createFileRoute('/reader/$id')({
     // The levels of this page's words alone, alongside the page: cached levels show at once and are fetched again
     // behind them (changes from another device), so no page waits for the learner's whole word list. A failure
     // does not hold the page: the text asks again when it mounts.
-    const levelsOf = (pageId: number) =>
+    const pageLevels = (pageId: number) =>
       user
         ? queryClient
             .ensureQueryData({
@@ -53,7 +53,7 @@ export const Route = createFileRoute('/reader/$id')({
             })
             .catch(() => undefined)
         : undefined;
-    let words = levelsOf(page);
+    let words = pageLevels(page);
     const reader = await queryClient
       .ensureQueryData(contentQueries.reader(targetLang, params.id, page))
       .catch(async (error: unknown) => {
@@ -69,7 +69,7 @@ export const Route = createFileRoute('/reader/$id')({
         const first = await queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, 0));
         page = Math.max(first.pages.length - 1, 0);
         finished = true;
-        words = levelsOf(page);
+        words = pageLevels(page);
         return queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, page));
       });
     if (homeLang !== targetLang) {

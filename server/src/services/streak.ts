@@ -58,11 +58,3 @@ export async function readStreak(db: Db, userId: number, timeZone: string, now: 
     today,
   );
 }
-
-/** Counts today (in the learner's zone) as a learning day; idempotent. */
-export async function markLearningDay(db: Db, userId: number, timeZone: string, now: Date): Promise<void> {
-  await db
-    .insert(learningDays)
-    .values({ userId, day: dayIn(timeZone, now) })
-    .onConflictDoNothing();
-}

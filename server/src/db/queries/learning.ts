@@ -5,22 +5,21 @@ import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
 import { userPages } from '../schema/learning.ts';
 
+/** The JSON list of the learner's words (rows of `user_words` as `w`) as the contract's user words. */
+const wordsAsJson = sql.raw(
+  `coalesce(json_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)), '[]')::text`,
+);
+
 /**
  * The learner's words as one JSON text built by the database: a list of 100,000 words never becomes
  * 100,000 objects on the server's event loop.
  */
 export async function userWordsJson(db: Db, userId: number, language?: LearningLanguage): Promise<string> {
   const result = await db.execute<{ json: string }>(sql`
-    select coalesce(json_agg(json_build_object('lowercase', lowercase, 'level', level, 'language', language)), '[]')::text as json
-    from user_words
-    where user_id = ${userId} ${language ? sql`and language = ${language}` : sql``}`);
+    select ${wordsAsJson} as json from user_words w
+    where w.user_id = ${userId} ${language ? sql`and w.language = ${language}` : sql``}`);
   return result.rows[0]?.json ?? '[]';
 }
-
-/** The JSON list of the learner's words (in a `user_words w` join) as the contract's user words. */
-const wordsAsJson = sql.raw(
-  `coalesce(json_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)), '[]')::text`,
-);
 
 /**
  * The learner's saved words among a page's words, as JSON built by the database: what the reader needs to colour
