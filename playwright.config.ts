@@ -7,6 +7,7 @@ import { chromiumLaunchOptions } from './e2e/chromium';
 const mockedPort = 4173;
 const fullPort = 4310;
 const fakeYouTubePort = 4320;
+const fakeStripePort = 4330;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -40,6 +41,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node e2e/fake-stripe-server.ts ${fakeStripePort} http://127.0.0.1:${fullPort}/api/v1/payment/webhook`,
+      url: `http://127.0.0.1:${fakeStripePort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `npx vite preview --mode mock --outDir dist-mock --port ${mockedPort} --strictPort`,
       url: `http://localhost:${mockedPort}`,
       reuseExistingServer: false,
@@ -56,6 +63,10 @@ export default defineConfig({
         DATA_DIR: dataDir,
         STATIC_DIR: 'dist',
         YOUTUBE_BASE_URL: `http://127.0.0.1:${fakeYouTubePort}`,
+        // The fake Stripe's own test keys (server/test/fake-stripe.ts): not secrets, they open nothing real.
+        STRIPE_SECRET_KEY: 'sk_test_folio_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_folio_fake',
+        STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
         LOG_LEVEL: 'warn',
       },
     },

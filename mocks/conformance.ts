@@ -10,10 +10,10 @@ import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contra
  */
 
 /**
- * Calls of the contract the real server does not serve yet (the store, issue #11): the mocks alone answer them
- * meanwhile. This list may only shrink; server/test/contract-coverage.test.ts holds the server to it.
+ * Calls of the contract the real server does not serve yet: the mocks alone answer them meanwhile. This list may
+ * only shrink; server/test/contract-coverage.test.ts holds the server to it.
  */
-export const awaitingServer: readonly EndpointName[] = ['subscriptionCheckout', 'tokenCheckout'];
+export const awaitingServer: readonly EndpointName[] = [];
 
 export type CallOptions = {
   params?: Record<string, string | number> | undefined;
@@ -32,6 +32,8 @@ export type Subject = {
   setWordLimit: (username: string, limit: number) => Promise<void>;
   /** Gives a learner coins and diamonds, as an operator would. */
   setBalances: (username: string, balances: { creditAmount: number; diamondAmount: number }) => Promise<void>;
+  /** The learner pays on the card page of a checkout (the mocks have none: theirs count as paid). */
+  payCheckout: (sessionId: string) => Promise<void>;
 };
 
 type Learner = { username: string; email: string; password: string; token: string };
@@ -374,6 +376,70 @@ export function describeConformance(subject: Subject) {
       });
       const refused = await expectError('checkDiscount', 404, { token, body: { discountCode: 'NOPE' } });
       expect(refused.details[0]).toEqual({ error: 'This discount code is not valid', code: 'discount_invalid' });
+    });
+  });
+
+  describe('card payments', () => {
+    async function prices(token: string) {
+      const products = await expectOk('products', { token });
+      const pro = products.find((product) => product.name === 'Pro')?.prices.find((price) => price.recurring);
+      const pack = products.find((product) => product.name === 'Diamonds')?.prices.find((p) => p.amount === 249);
+      if (!pro || !pack) throw new Error('no Pro price or 100-diamond pack');
+      return { pro: pro.id, pack: pack.id };
+    }
+
+    it('says card payments are on', async () => {
+      expect(await expectOk('paymentSettings')).toEqual({ cardPayments: true });
+    });
+
+    it('refuses a price not in the store, a pack as a plan and an unknown discount code with 400', async () => {
+      const { token } = await signUp();
+      const { pack } = await prices(token);
+      await expectError('tokenCheckout', 400, { token, body: { priceId: 'price_made_up' } });
+      await expectError('subscriptionCheckout', 400, { token, body: { priceId: pack } });
+      const refused = await expectError('tokenCheckout', 400, {
+        token,
+        body: { priceId: pack, discountCodes: ['NOPE'] },
+      });
+      expect(refused.details[0]?.code).toBe('discount_invalid');
+    });
+
+    it('grants a paid diamond pack once, however often the success page asks', async () => {
+      const { token } = await signUp();
+      const { pack } = await prices(token);
+      const session = await expectOk('tokenCheckout', { token, body: { priceId: pack, discountCodes: ['read10'] } });
+      expect(session.url).toEqual(expect.any(String));
+      await subject.payCheckout(session.sessionId);
+      expect((await expectOk('fulfilCheckout', { token, body: { sessionId: session.sessionId } })).diamondAmount).toBe(
+        100,
+      );
+      expect((await expectOk('fulfilCheckout', { token, body: { sessionId: session.sessionId } })).diamondAmount).toBe(
+        100,
+      );
+      const notices = await expectOk('notifications', { token });
+      expect(notices.filter((notice) => notice.code === 'diamonds_added')).toHaveLength(1);
+    });
+
+    it('starts Pro Gold with 500 more words and its extra videos when its checkout is paid', async () => {
+      const { token } = await signUp();
+      const { pro } = await prices(token);
+      const before = await expectOk('refresh', { token });
+      const session = await expectOk('subscriptionCheckout', { token, body: { priceId: pro } });
+      await subject.payCheckout(session.sessionId);
+      const after = await expectOk('fulfilCheckout', { token, body: { sessionId: session.sessionId } });
+      expect(Date.parse(after.pro.endDate ?? '')).toBeGreaterThan(Date.now());
+      expect(after.wordLimit).toBe(before.wordLimit + 500);
+      expect(after.videoLimit).toBe(before.videoLimit + 2);
+    });
+
+    it("answers 404 for another learner's checkout", async () => {
+      const buyer = await signUp();
+      const other = await signUp();
+      const { pack } = await prices(buyer.token);
+      const session = await expectOk('tokenCheckout', { token: buyer.token, body: { priceId: pack } });
+      await subject.payCheckout(session.sessionId);
+      await expectError('fulfilCheckout', 404, { token: other.token, body: { sessionId: session.sessionId } });
+      expect((await expectOk('refresh', { token: other.token })).diamondAmount).toBe(0);
     });
   });
 

@@ -26,10 +26,17 @@ export type MockDb = {
   videos: Map<string, VideoLibrary>;
   products: Product[];
   discounts: Discount[];
+  /**
+   * Card checkouts by session id. The mocks have no card page: a checkout counts as paid once created, and the
+   * success page's fulfil call grants it, once.
+   */
+  checkouts: Record<string, MockCheckout>;
   /** Coins earned by learning, per username: the day's total against the cap, days paid, levels paid per word. */
   coins: Record<string, MockCoins>;
   nextId: number;
 };
+
+export type MockCheckout = { username: string; diamonds: number; pro: boolean; granted: boolean };
 
 export type MockCoins = { day: string; today: number; days: string[]; levels: Record<string, number> };
 
@@ -136,6 +143,7 @@ function createInitialDb(): MockDb {
     ]),
     products: buildProducts(),
     discounts: buildDiscounts(),
+    checkouts: {},
     coins: {},
     nextId: 100,
   };

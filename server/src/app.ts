@@ -23,6 +23,7 @@ import { storeRoutes } from './routes/store.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { videoRoutes } from './routes/videos.ts';
 import type { Clock } from './services/accounts.ts';
+import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createTranslationChain } from './services/translation/chain.ts';
 import type { TranslationProvider } from './services/translation/types.ts';
 import type { TranscriptJobs } from './services/videos/jobs.ts';
@@ -30,7 +31,7 @@ import type { TranscriptJobs } from './services/videos/jobs.ts';
 export type AppOptions = {
   db: Db;
   config: Pick<Config, 'logLevel' | 'staticDir' | 'trustProxy' | 'accounts'> &
-    Partial<Pick<Config, 'requestTimeoutMs'>>;
+    Partial<Pick<Config, 'requestTimeoutMs' | 'publicUrl'>>;
   /** Machine-translation providers, asked in order when glossary and dictionary have nothing. */
   providers?: readonly TranslationProvider[];
   limits?: UsageLimits;
@@ -39,6 +40,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where transcript jobs go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
   transcriptJobs: TranscriptJobs;
+  /** Card payments: Stripe (server.ts, when configured) or Stripe's SDK on the tests' fake Stripe. */
+  payments?: PaymentGateway | undefined;
 };
 
 /** Videos per 7-day cycle: the free allowance, and more with Pro Gold (see ARCHITECTURE.md). */
@@ -52,6 +55,7 @@ export async function buildApp({
   providers = [],
   limits = defaultUsageLimits,
   transcriptJobs,
+  payments,
 }: AppOptions) {
   const requestTimeout = config.requestTimeoutMs ?? 30_000;
   const app = Fastify({
@@ -80,6 +84,8 @@ export async function buildApp({
     limits,
     translations: createTranslationChain({ db, providers, log: app.log }),
     videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
+    payments,
+    publicUrl: config.publicUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

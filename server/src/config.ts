@@ -36,6 +36,10 @@ const envSchema = z.object({
   DEEPL_API_URL: z.string().url().optional(),
   YOUTUBE_BASE_URL: z.string().url().optional(),
   YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -62,6 +66,10 @@ export type Config = {
   accounts: AccountSettings;
   /** Where transcript jobs read captions: YouTube, or another address speaking its protocol (a proxy, a fake). */
   youtube: { baseUrl: string | undefined; timeoutMs: number };
+  /** Card payments through Stripe: both secrets, or none (the store then sells items only). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** The address learners reach this server at (Stripe returns them there); the request's own address when unset. */
+  publicUrl: string | undefined;
   translation: {
     libreTranslate?: { url: string; apiKey?: string | undefined } | undefined;
     deepl?: { apiKey: string; url?: string | undefined } | undefined;
@@ -76,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\nSTRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (card payments) or neither',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -102,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimits: defaultRateLimits,
     },
     youtube: { baseUrl: e.YOUTUBE_BASE_URL, timeoutMs: e.YOUTUBE_TIMEOUT_MS },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     translation: {
       libreTranslate: e.LIBRETRANSLATE_URL
         ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY }

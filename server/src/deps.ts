@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
+import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { RateRule } from './services/rate-limit.ts';
 import type { TranslationChain } from './services/translation/chain.ts';
 import type { TranscriptJobs } from './services/videos/jobs.ts';
@@ -19,6 +20,10 @@ export type AppDeps = {
   limits: UsageLimits;
   translations: TranslationChain;
   videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
+  /** Card payments (Stripe), when configured: the store sells items only without them. */
+  payments: PaymentGateway | undefined;
+  /** The address learners reach the server at, for the card provider's return links; the request's own if unset. */
+  publicUrl: string | undefined;
 };
 
 declare module 'fastify' {

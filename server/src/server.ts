@@ -6,6 +6,7 @@ import { openWithRetry } from './db/startup.ts';
 import { isDatabaseUnavailable } from './plugins/error-handler.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startJobs } from './services/jobs.ts';
+import { stripeGateway } from './services/payments/gateway.ts';
 import { readSeedFiles, seedContent } from './services/seed.ts';
 import { deeplProvider } from './services/translation/deepl.ts';
 import { libreTranslateProvider } from './services/translation/libretranslate.ts';
@@ -64,7 +65,14 @@ const providers = [
   ...(config.translation.libreTranslate ? [libreTranslateProvider(config.translation.libreTranslate)] : []),
 ];
 const jobs = await startJobs(database.connectionString, bootLog, { workers: config.runWorkers });
-const app = await buildApp({ db: database.db, config, providers, transcriptJobs: transcriptJobs(jobs) });
+const payments = config.stripe ? stripeGateway(config.stripe) : undefined;
+const app = await buildApp({
+  db: database.db,
+  config,
+  providers,
+  transcriptJobs: transcriptJobs(jobs),
+  payments,
+});
 if (config.seedContent) {
   const seeded = await seedContent(database.db, await readSeedFiles());
   app.log.info(seeded, 'starter content ready');

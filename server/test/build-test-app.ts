@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import type { UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
+import type { PaymentGateway } from '../src/services/payments/gateway.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
 import type { TranscriptJobs } from '../src/services/videos/jobs.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -54,6 +55,8 @@ export async function buildTestApp(
     connect?: (database: Database) => Promise<Db>;
     /** How long a request may take to arrive (30 s). */
     requestTimeoutMs?: number;
+    /** Card payments: Stripe's SDK on a fake Stripe (none: the store has no card payments). */
+    payments?: PaymentGateway;
     /** A stream the app's JSON log lines go to (at level info), for tests that read the log. */
     logStream?: { write: (line: string) => void };
   } = {},
@@ -75,6 +78,7 @@ export async function buildTestApp(
     ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),
+    payments: options.payments,
     transcriptJobs: options.transcriptJobs ?? {
       send: async (transcriptId) => {
         sentTranscripts.push(transcriptId);

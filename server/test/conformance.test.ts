@@ -3,23 +3,31 @@ import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
 import { describeConformance } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
+import { stripeGateway } from '../src/services/payments/gateway.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { type FakeStripe, fakeStripeKeys, startFakeStripe } from './fake-stripe.ts';
 import { seedFixtures } from './helpers.ts';
 
 // The mocks' conformance suite, against the real server: what the mocks answer, the server answers.
 let app: TestApp;
+let stripe: FakeStripe;
 let adminPassword: string | undefined;
 
 beforeAll(async () => {
+  stripe = await startFakeStripe();
   // Every signup of the suite comes from one address, above the production limit of 30 an hour.
   app = await buildTestApp({
+    payments: stripeGateway({ ...fakeStripeKeys, apiUrl: stripe.apiUrl }),
     accounts: {
       rateLimits: { ...defaultRateLimits, signupPerIp: { ...defaultRateLimits.signupPerIp, limit: 1000 } },
     },
   });
   await seedFixtures(app);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await stripe.close();
+});
 
 describeConformance({
   call: async (name, { params, body, token } = {}) => {
@@ -47,6 +55,9 @@ describeConformance({
   },
   setWordLimit: async (username, limit) => {
     await app.database.db.execute(sql`update users set word_limit = ${limit} where username = ${username}`);
+  },
+  payCheckout: async (sessionId) => {
+    stripe.complete(sessionId);
   },
   setBalances: async (username, { creditAmount, diamondAmount }) => {
     await app.database.db.execute(

@@ -69,10 +69,11 @@ const validBodies: Record<string, Record<string, unknown>> = {
   processVideo: { videoURL: 'https://youtu.be/dQw4w9WgXcQ', title: 'A walk', language: 'en' },
   saveUserPage: { contentId: 1, pageId: 0, language: 'en' },
   readNotification: { id: 1, message: 'Welcome', createdAt: '2026-11-25T10:00:00.000Z', isRead: false },
-  subscriptionCheckout: { priceId: 'price_gold_month' },
-  tokenCheckout: { priceId: 'price_diamonds_100' },
+  subscriptionCheckout: { priceId: 'price_gold_month', discountCodes: ['READ10'] },
+  tokenCheckout: { priceId: 'price_diamonds_100', discountCodes: [] },
   buyItem: { name: 'Word Limit', amount: 100, diamondAmount: 10, creditAmount: 100, payWith: 'diamonds' },
   checkDiscount: { discountCode: 'WELCOME10' },
+  fulfilCheckout: { sessionId: 'cs_test_a1' },
 };
 
 /** A valid value of each path parameter, for paths where one segment at a time goes bad. */

@@ -20,6 +20,8 @@ export const errorCodeMessages: Partial<Record<ErrorCode, MessageDescriptor>> = 
   video_limit: msg`You've Reached Your Video Limit`,
   no_translation: msg`No translation found for this word`,
   insufficient_balance: msg`Your balance is too low for this item`,
+  discount_invalid: msg`This discount code is not valid`,
+  payments_unavailable: msg`Card payments are unavailable, please try again soon`,
   email_required: msg`Email is required`,
   email_too_short: msg`Email must be at least 6 characters long`,
   email_too_long: msg`Email must be less than 50 characters long`,

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BuyItemRequest } from '@/contract/endpoints';
+import type { BuyItemRequest, PriceRequest } from '@/contract/endpoints';
 import type { Product } from '@/contract/entities';
 import { storeUser } from './account';
 import { fetchDetails } from './client';
+import { notificationQueries } from './notifications';
 
 /** Plans as the store lists them (spec §9): Pro first, myproduct hidden, a free price on Pro, prices ascending. */
 export function arrangeProducts(products: readonly Product[]): Product[] {
@@ -20,6 +21,13 @@ export function arrangeProducts(products: readonly Product[]): Product[] {
 
 export const paymentQueries = {
   all: () => ['payments'] as const,
+  /** Whether this server takes card payments: a server setting, so asked once per visit. */
+  settings: () =>
+    queryOptions({
+      queryKey: [...paymentQueries.all(), 'settings'],
+      queryFn: ({ signal }) => fetchDetails('paymentSettings', { signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   products: () =>
     queryOptions({
       queryKey: [...paymentQueries.all(), 'products'],
@@ -28,17 +36,29 @@ export const paymentQueries = {
     }),
 };
 
-export function useSubscriptionCheckout() {
+/** A card checkout of the plan or of a pack, with the discount codes the learner applied (checked again there). */
+export function useCheckout(kind: 'subscription' | 'token') {
   return useMutation({
-    mutationKey: ['payments', 'subscription'],
-    mutationFn: (priceId: string) => fetchDetails('subscriptionCheckout', { body: { priceId } }),
+    mutationKey: ['payments', kind],
+    mutationFn: (request: PriceRequest) =>
+      fetchDetails(kind === 'subscription' ? 'subscriptionCheckout' : 'tokenCheckout', { body: request }),
   });
 }
 
-export function useTokenCheckout() {
+/**
+ * The success page's request that the checkout be granted: the webhook may not have arrived yet; either way it is
+ * granted once, and the header shows the answer's balances and Pro Gold at once.
+ */
+export function useFulfilCheckout() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['payments', 'token'],
-    mutationFn: (priceId: string) => fetchDetails('tokenCheckout', { body: { priceId } }),
+    mutationKey: ['payments', 'fulfil'],
+    mutationFn: (sessionId: string) => fetchDetails('fulfilCheckout', { body: { sessionId } }),
+    onSuccess: (user) => {
+      storeUser(queryClient, user);
+      // The grant's notification ("Pro Gold is active until …") is new on the server.
+      void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+    },
   });
 }
 

@@ -1,10 +1,30 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { useFulfilCheckout } from '@/api/payments';
+import { useSession } from '@/components/layout/use-session';
+
+/** The address Stripe returns to: `?session_id=` names the checkout. */
+export const checkoutReturnSearch = z.object({
+  session_id: z.string().min(1).max(200).optional().catch(undefined),
+});
 
 type CheckoutResult = 'success' | 'pro-success' | 'cancel';
 
-/** Where checkout returns: the spec's word as the heading, then what happened and the way back. */
-export function ResultPage({ result }: { result: CheckoutResult }) {
+/**
+ * Where checkout returns: the spec's word as the heading, then what happened and the way back. A success asks the
+ * server to grant the checkout (`session_id`, as Stripe fills it in), so the header's balances and flame change
+ * here even when the webhook is late; the server grants each payment once, whoever asks first.
+ */
+export function ResultPage({ result, sessionId }: { result: CheckoutResult; sessionId?: string | undefined }) {
+  const { user } = useSession();
+  const fulfil = useFulfilCheckout();
+  const { mutate } = fulfil;
+  const loggedIn = Boolean(user);
+  useEffect(() => {
+    if (result !== 'cancel' && sessionId && loggedIn) mutate(sessionId);
+  }, [result, sessionId, loggedIn, mutate]);
   return (
     <section className="page result-page">
       <h1>{result === 'cancel' ? <Trans>cancel</Trans> : <Trans>success</Trans>}</h1>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxDiscountCodes } from './constants.ts';
 import {
   categorySchema,
   contentIdSchema,
@@ -6,6 +7,7 @@ import {
   jobStatusSchema,
   notificationSchema,
   pageIdSchema,
+  paymentSettingsSchema,
   productSchema,
   readerSchema,
   sectionSchema,
@@ -48,7 +50,11 @@ function endpoint<const E extends Endpoint>(definition: E): E {
   return definition;
 }
 
-export const priceRequestSchema = z.object({ priceId: plainText().min(1).max(200) });
+export const priceRequestSchema = z.object({
+  priceId: plainText().min(1).max(200),
+  /** Discount codes the learner applied in the store; the server checks them again (at most two). */
+  discountCodes: z.array(plainText().trim().min(1).max(64)).max(maxDiscountCodes).optional(),
+});
 export type PriceRequest = z.infer<typeof priceRequestSchema>;
 
 export const translationRequestSchema = z.object({
@@ -79,6 +85,8 @@ export const processingVideoSchema = z.object({
 export const payWithValues = ['diamonds', 'credits'] as const;
 export const buyItemRequestSchema = storeItemSchema.extend({ payWith: z.enum(payWithValues) });
 export type BuyItemRequest = z.infer<typeof buyItemRequestSchema>;
+
+export const fulfilRequestSchema = z.object({ sessionId: plainText().min(1).max(200) });
 
 export const discountCheckRequestSchema = z.object({ discountCode: plainText().trim().min(1).max(64) });
 
@@ -292,6 +300,22 @@ export const endpoints = {
     body: buyItemRequestSchema,
     details: userSchema,
     summary: 'Spend diamonds or coins on a store item; answers the updated user',
+  }),
+  paymentSettings: endpoint({
+    method: 'GET',
+    path: '/payment/settings',
+    auth: 'optional',
+    details: paymentSettingsSchema,
+    summary: 'Whether card payments are configured on this server',
+  }),
+  fulfilCheckout: endpoint({
+    method: 'POST',
+    path: '/payment/fulfil',
+    auth: 'required',
+    body: fulfilRequestSchema,
+    details: userSchema,
+    summary:
+      "Grant a finished checkout's purchase (the success page asks; the webhook does the same, granted once); answers the user",
   }),
   checkDiscount: endpoint({
     method: 'POST',

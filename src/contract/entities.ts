@@ -124,7 +124,14 @@ export type VideoGroup = z.infer<typeof videoGroupSchema>;
  * What a notification says, as a code the SPA words in the learner's interface language (beyond the spec, whose
  * notifications carry English text only; `message` keeps that text for other clients and older rows).
  */
-export const notificationCodes = ['welcome', 'word_limit_grew', 'video_ready', 'video_failed'] as const;
+export const notificationCodes = [
+  'welcome',
+  'word_limit_grew',
+  'video_ready',
+  'video_failed',
+  'diamonds_added',
+  'pro_gold_active',
+] as const;
 export type NotificationCode = (typeof notificationCodes)[number];
 /** Why a video's transcript could not be made, in a `video_failed` notification's `reason`. */
 export const transcriptFailures = ['no_captions_in_language', 'no_captions', 'empty_captions', 'unreachable'] as const;
@@ -176,3 +183,7 @@ export const sessionSchema = z.object({
   url: z.url().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** Whether this server takes card payments (Stripe configured); without them the store sells items only. */
+export const paymentSettingsSchema = z.object({ cardPayments: z.boolean() });
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;

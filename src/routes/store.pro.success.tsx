@@ -1,8 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ResultPage } from '@/components/result-page';
+import { checkoutReturnSearch, ResultPage } from '@/components/result-page';
 
 export const Route = createFileRoute('/store/pro/success')({
   staticData: { title: msg`Welcome to Pro Gold` },
-  component: () => <ResultPage result="pro-success" />,
+  validateSearch: checkoutReturnSearch,
+  component: function CheckoutSuccess() {
+    const { session_id } = Route.useSearch();
+    return <ResultPage result="pro-success" sessionId={session_id} />;
+  },
 });

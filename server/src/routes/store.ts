@@ -1,17 +1,94 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findStoreItem } from '#contract/constants.ts';
-import { endpoints } from '#contract/endpoints.ts';
+import { API_BASE, endpoints, type PriceRequest } from '#contract/endpoints.ts';
 import { buyStoreItem, findDiscount, listCatalogue } from '../db/queries/store.ts';
-import { toWireUser } from '../db/queries/users.ts';
+import { findUserById, toWireUser } from '../db/queries/users.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
+import type { Authenticated } from '../services/accounts.ts';
+import { fulfilCheckout, handlePaymentEvent } from '../services/payments/fulfilment.ts';
+import { isProviderError, type PaymentGateway, type SellablePrice } from '../services/payments/gateway.ts';
 import { readStreak } from '../services/streak.ts';
 
-/** The store without a card payment: the catalogue, items bought with diamonds or coins, discount codes. */
-export async function storeRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+type CheckoutInput = { auth: Authenticated; body: PriceRequest; now: Date; request: FastifyRequest };
 
-  registerEndpoint(app, endpoints.products, () => listCatalogue(db));
+const notConfigured = () => apiError(409, 'payments_unavailable', 'Card payments are not configured on this server');
+
+/** A call to the card provider: its failures (unreachable, refusing) become a 503 that says so, logged. */
+async function provider<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    request.log.warn({ err: { name: (error as Error).name, message: (error as Error).message } }, 'stripe call failed');
+    throw apiError(503, 'payments_unavailable', 'Card payments are unavailable, please try again soon');
+  }
+}
+
+/** The store: the catalogue, card checkouts and their fulfilment, items bought with diamonds or coins, discounts. */
+export async function storeRoutes(app: FastifyInstance) {
+  const { db, payments, publicUrl } = app.deps;
+
+  registerEndpoint(app, endpoints.paymentSettings, async () => ({ cardPayments: Boolean(payments) }));
+
+  registerEndpoint(app, endpoints.products, ({ request }) =>
+    payments ? provider(request, () => payments.products()) : listCatalogue(db),
+  );
+
+  /** The discount codes' total, each checked again: a code refused since the store applied it fails the checkout. */
+  async function discountPercent(codes: readonly string[], now: Date): Promise<number> {
+    let percent = 0;
+    for (const code of new Set(codes.map((c) => c.toUpperCase()))) {
+      const discount = await findDiscount(db, code, now);
+      if (!discount) throw apiError(400, 'discount_invalid', 'This discount code is not valid');
+      percent += discount.discountPercent;
+    }
+    return Math.min(100, percent);
+  }
+
+  function checkout(wanted: (price: SellablePrice) => boolean, successPath: string) {
+    return async ({ auth, body, now, request }: CheckoutInput) => {
+      if (!payments) throw notConfigured();
+      const { priceId, discountCodes = [] } = body;
+      const gateway: PaymentGateway = payments;
+      const price = await provider(request, () => gateway.findPrice(priceId));
+      if (!price || !wanted(price)) throw apiError(400, 'invalid_input', 'This price is not in the store');
+      const percent = await discountPercent(discountCodes, now);
+      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      const session = await provider(request, () =>
+        gateway.createCheckout({
+          price,
+          userId: auth.user.id,
+          email: auth.user.email,
+          successUrl: `${base}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${base}/store/cancel`,
+          discountPercent: percent,
+        }),
+      );
+      return { sessionId: session.id, url: session.url };
+    };
+  }
+
+  registerEndpoint(
+    app,
+    endpoints.subscriptionCheckout,
+    checkout((price) => price.pro, '/store/pro/success'),
+  );
+  registerEndpoint(
+    app,
+    endpoints.tokenCheckout,
+    checkout((price) => !price.recurring && (price.diamonds ?? 0) > 0, '/store/success'),
+  );
+
+  registerEndpoint(app, endpoints.fulfilCheckout, async ({ auth, body, now, timeZone, request }) => {
+    if (!payments) throw notConfigured();
+    const fulfilment = { db, gateway: payments, now };
+    const found = await provider(request, () => fulfilCheckout(fulfilment, body.sessionId, auth.user.id));
+    if (!found) throw apiError(404, 'not_found', 'This checkout does not exist');
+    const user = await findUserById(db, auth.user.id);
+    if (!user) throw apiError(401, 'unauthorized', 'Your session has ended, please log in again');
+    return toWireUser(user, auth.token, await readStreak(db, user.id, timeZone, now));
+  });
 
   registerEndpoint(app, endpoints.buyItem, async ({ auth, body, now, timeZone }) => {
     // The price is the store's, never the request's: an item whose fields differ from the table is not sold.
@@ -26,5 +103,26 @@ export async function storeRoutes(app: FastifyInstance) {
     const discount = await findDiscount(db, body.discountCode, now);
     if (!discount) throw apiError(404, 'discount_invalid', 'This discount code is not valid');
     return discount;
+  });
+
+  await app.register(async (webhook) => {
+    // Stripe signs the body's exact bytes: this route alone reads JSON as a buffer, verified before it is parsed.
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(`${API_BASE}/payment/webhook`, async (request, reply) => {
+      if (!payments) throw notConfigured();
+      const signature = request.headers['stripe-signature'];
+      if (!(request.body instanceof Buffer) || typeof signature !== 'string') {
+        throw apiError(400, 'invalid_input', 'A signed Stripe event is expected');
+      }
+      let event: ReturnType<PaymentGateway['verifyEvent']>;
+      try {
+        event = payments.verifyEvent(request.body, signature);
+      } catch {
+        throw apiError(400, 'invalid_input', 'The event signature does not hold');
+      }
+      const now = app.deps.clock();
+      await provider(request, () => handlePaymentEvent({ db, gateway: payments, now }, event));
+      return reply.send({ message: 'success', status: 200, details: { received: true } });
+    });
   });
 }

@@ -31,4 +31,14 @@ export const notificationTexts = {
     params: { title, reason, available },
     message: `We could not make a transcript of "${title}": ${failureText[reason](available)}. You can upload its subtitles instead.`,
   }),
+  diamondsAdded: (diamonds: number): NotificationText => ({
+    code: 'diamonds_added',
+    params: { diamonds },
+    message: `Thank you! ${diamonds} diamonds were added to your balance.`,
+  }),
+  proGoldActive: (until: Date, words: number): NotificationText => ({
+    code: 'pro_gold_active',
+    params: { until: until.toISOString(), words },
+    message: `Pro Gold is active until ${until.toISOString().slice(0, 10)}. Your word limit grew by ${words} words.`,
+  }),
 };

@@ -21,6 +21,19 @@ export function notificationText(notification: Notification, i18n: I18n): string
         msg`${plural(reward, { one: 'Your word limit grew by # word.', other: 'Your word limit grew by # words.' })} Keep your streak going!`,
       );
     }
+    case 'diamonds_added': {
+      const diamonds = Number(params.diamonds ?? 0);
+      return i18n._(
+        msg`Thank you! ${plural(diamonds, { one: '# diamond was added to your balance.', other: '# diamonds were added to your balance.' })}`,
+      );
+    }
+    case 'pro_gold_active': {
+      const until = i18n.date(new Date(text('until')), { dateStyle: 'long' });
+      const words = Number(params.words ?? 0);
+      return i18n._(
+        msg`Pro Gold is active until ${until}. ${plural(words, { one: 'Your word limit grew by # word.', other: 'Your word limit grew by # words.' })}`,
+      );
+    }
     case 'video_ready':
       return i18n._(msg`Your video "${title}" is ready to read.`);
     case 'video_failed': {

@@ -1,6 +1,9 @@
-import { findUserByEmail, readerAccount } from '@mocks/db';
+import { findUserByEmail, mockDb, readerAccount } from '@mocks/db';
+import { ok } from '@mocks/handlers/respond';
+import { server } from '@mocks/node';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -33,6 +36,7 @@ describe('store feedback', () => {
   });
 
   it('says when a checkout cannot start', async () => {
+    server.use(http.post('*/api/v1/payment/token', () => ok({ sessionId: 'cs_without_page' })));
     const { user } = await renderApp('/store', { user: signedIn() });
     await user.click((await screen.findAllByRole('button', { name: 'Buy' }))[0] as HTMLElement);
     expect(await screen.findByText('The checkout could not start. Please try again later.')).toBeInTheDocument();
@@ -51,5 +55,56 @@ describe('store feedback', () => {
     await user.type(await screen.findByLabelText('Discount code'), 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This discount code is not valid');
+  });
+});
+
+describe('card checkout', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('goes to the checkout page with the discount codes applied', async () => {
+    const bodies: unknown[] = [];
+    const record = async ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/payment/token')) bodies.push(await request.clone().json());
+    };
+    server.events.on('request:start', record);
+    onTestFinished(() => server.events.removeListener('request:start', record));
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = await renderApp('/store', { user: signedIn() });
+    await user.type(await screen.findByLabelText('Discount code'), 'read10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('button', { name: 'Remove READ10' });
+    await user.click((await screen.findAllByRole('button', { name: 'Buy' }))[0] as HTMLElement);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringContaining('/store/success?session_id=')));
+    expect(bodies).toEqual([{ priceId: 'price_diamonds_100', discountCodes: ['READ10'] }]);
+  });
+
+  it('says card payments are not configured, and keeps the card buttons disabled', async () => {
+    server.use(
+      http.get('*/api/v1/payment/settings', () =>
+        HttpResponse.json({ message: 'success', status: 200, details: { cardPayments: false } }),
+      ),
+    );
+    await renderApp('/store', { user: signedIn() });
+    expect(
+      await screen.findByText(
+        'Card payments are not configured on this server: Pro Gold and diamonds cannot be bought here.',
+      ),
+    ).toBeInTheDocument();
+    for (const button of await screen.findAllByRole('button', { name: 'Buy' })) expect(button).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Go Pro Gold' })).toBeDisabled();
+  });
+});
+
+describe('the success page', () => {
+  it('asks for the checkout to be granted and shows the new balance in the header', async () => {
+    mockDb().checkouts.cs_mock_paid = { username: readerAccount.username, diamonds: 500, pro: false, granted: false };
+    serverAccount().diamondAmount = 120;
+    await renderApp('/store/success?session_id=cs_mock_paid', { user: signedIn('reader', { diamondAmount: 120 }) });
+    expect(await screen.findByRole('heading', { name: 'success' })).toBeInTheDocument();
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    await vi.waitFor(() => expect(within(balances).getAllByRole('listitem')[3]).toHaveTextContent('620'));
   });
 });

@@ -5,13 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Coins, Gem, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '@/api/error-text';
-import {
-  paymentQueries,
-  useBuyItem,
-  useCheckDiscount,
-  useSubscriptionCheckout,
-  useTokenCheckout,
-} from '@/api/payments';
+import { paymentQueries, useBuyItem, useCheckDiscount, useCheckout } from '@/api/payments';
 import { useSession } from '@/components/layout/use-session';
 import { Modal } from '@/components/modal';
 import {
@@ -79,12 +73,13 @@ function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange:
 }
 
 export function StoreScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const products = useQuery({ ...paymentQueries.products(), enabled: Boolean(user) });
   const buyItem = useBuyItem();
-  const tokenCheckout = useTokenCheckout();
-  const subscriptionCheckout = useSubscriptionCheckout();
+  const settings = useQuery({ ...paymentQueries.settings(), enabled: Boolean(user) });
+  const tokenCheckout = useCheckout('token');
+  const subscriptionCheckout = useCheckout('subscription');
   const [pending, setPending] = useState<BuyItemRequest | null>(null);
   const [discounts, setDiscounts] = useState<Discount[]>([]);
 
@@ -116,12 +111,23 @@ export function StoreScreen() {
     if (url) window.location.assign(url);
     else toast.error(t`The checkout could not start. Please try again later.`);
   };
+  // Without card payments on this server the card buttons stay, disabled, under a note that says why.
+  const cardsOff = settings.data?.cardPayments === false;
+  const checkoutFor = (priceId: string) => ({
+    priceId,
+    discountCodes: discounts.map((discount) => discount.code),
+  });
 
   return (
     <section className="page store">
       <h1>
         <Trans>Store</Trans>
       </h1>
+      {cardsOff ? (
+        <p className="store-note" role="note">
+          <Trans>Card payments are not configured on this server: Pro Gold and diamonds cannot be bought here.</Trans>
+        </p>
+      ) : null}
       <section aria-labelledby="pro-heading" className="store-section">
         <h2 id="pro-heading">
           <Trans>Pro Gold</Trans>
@@ -134,7 +140,10 @@ export function StoreScreen() {
                 <button
                   type="button"
                   className="button button-primary"
-                  onClick={() => subscriptionCheckout.mutate(price.id, { onSuccess: (s) => redirectTo(s.url) })}
+                  disabled={cardsOff || subscriptionCheckout.isPending}
+                  onClick={() =>
+                    subscriptionCheckout.mutate(checkoutFor(price.id), { onSuccess: (s) => redirectTo(s.url) })
+                  }
                 >
                   <Trans>Go Pro Gold</Trans>
                 </button>
@@ -162,8 +171,10 @@ export function StoreScreen() {
                 <button
                   type="button"
                   className="button button-primary"
-                  disabled={!price}
-                  onClick={() => price && tokenCheckout.mutate(price.id, { onSuccess: (s) => redirectTo(s.url) })}
+                  disabled={!price || cardsOff || tokenCheckout.isPending}
+                  onClick={() =>
+                    price && tokenCheckout.mutate(checkoutFor(price.id), { onSuccess: (s) => redirectTo(s.url) })
+                  }
                 >
                   <Trans>Buy</Trans>
                 </button>
@@ -196,7 +207,7 @@ export function StoreScreen() {
                 aria-label={t`${itemLabel(item)} for ${priceLabel({ ...item, payWith: 'diamonds' })}`}
                 onClick={() => setPending({ ...item, payWith: 'diamonds' })}
               >
-                <Gem size={16} aria-hidden="true" /> {item.diamondAmount}
+                <Gem size={16} aria-hidden="true" /> {i18n.number(item.diamondAmount)}
               </button>
               <button
                 type="button"
@@ -205,7 +216,7 @@ export function StoreScreen() {
                 aria-label={t`${itemLabel(item)} for ${priceLabel({ ...item, payWith: 'credits' })}`}
                 onClick={() => setPending({ ...item, payWith: 'credits' })}
               >
-                <Coins size={16} aria-hidden="true" /> {item.creditAmount}
+                <Coins size={16} aria-hidden="true" /> {i18n.number(item.creditAmount)}
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
 
 /**
@@ -40,3 +41,37 @@ export const discounts = pgTable(
   },
   (t) => [check('discounts_percent', sql`${t.percent} between 1 and 100`)],
 );
+
+/** Every Stripe event handled, by its id: a delivery seen before is answered without being handled again. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+/**
+ * What each card payment granted, keyed by what paid: a diamond pack's checkout session, a Pro Gold invoice (the
+ * first one, which its checkout session also names, and each renewal). A second grant of one key is refused by the
+ * key, in the transaction that credits the learner, so duplicates and retries grant once.
+ */
+export const paymentGrants = pgTable('payment_grants', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priceId: text('price_id').notNull(),
+  diamonds: integer('diamonds').notNull().default(0),
+  words: integer('words').notNull().default(0),
+  proUntil: timestamptz('pro_until'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Stripe subscriptions of Pro Gold, with the creation time of the newest event applied (older ones are skipped). */
+export const subscriptions = pgTable('subscriptions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  eventAt: timestamptz('event_at').notNull(),
+});

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { signUp } from './learners';
+
+async function logInAsReader(page: import('@playwright/test').Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('reader@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('reading42');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('a Pro Gold purchase turns the streak flame gold and adds 500 words', async ({ page }, testInfo) => {
+  if (testInfo.project.name === 'full') await signUp(page);
+  else await logInAsReader(page);
+  const balances = page.getByRole('list', { name: 'Your balances' });
+  await expect(balances.getByTitle('Streak', { exact: true })).toBeVisible();
+  const limitBefore = Number(
+    (await balances.getByTitle('Words saved of your word limit').textContent())?.split('/')[1],
+  );
+  await page.goto('/store');
+  await expect(page.getByRole('button', { name: 'Go Pro Gold' })).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Go Pro Gold' }).click();
+  if (testInfo.project.name === 'full') {
+    // The fake Stripe's card page: paying there signs the events and posts them to the server's webhook.
+    await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+  }
+  await expect(page).toHaveURL(/\/store\/pro\/success\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'success' })).toBeVisible();
+  await expect(balances.getByTitle('Streak (Pro Gold)')).toBeVisible();
+  await expect(balances.getByTitle('Words saved of your word limit')).toContainText(`/${limitBefore + 500}`);
+  await page.getByRole('button', { name: /Notifications/ }).click();
+  await expect(page.getByText(/^Pro Gold is active until .+\. Your word limit grew by 500 words\.$/)).toBeVisible();
+});
+
+test('a diamond pack bought with a discount code arrives in the header', async ({ page }, testInfo) => {
+  if (testInfo.project.name === 'full') await signUp(page);
+  else await logInAsReader(page);
+  const diamonds = page.getByRole('list', { name: 'Your balances' }).getByTitle(/^Diamonds: /);
+  const before = Number(((await diamonds.getAttribute('title')) ?? '').replace('Diamonds: ', ''));
+  await page.goto('/store');
+  await page.getByLabel('Discount code').fill('READ10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Remove READ10' })).toBeVisible();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByText('500 diamonds', { exact: true }) })
+    .getByRole('button', { name: 'Buy' })
+    .click();
+  if (testInfo.project.name === 'full') await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/store\/success\?session_id=/);
+  await expect(diamonds).toHaveAttribute('title', `Diamonds: ${before + 500}`);
+});

@@ -1,0 +1,95 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { users } from '../schema/accounts.ts';
+import { paymentEvents, paymentGrants, subscriptions } from '../schema/store.ts';
+import { insertNotification, type NotificationText } from './users.ts';
+
+export type PaymentGrant = {
+  /** What paid: a pack's checkout session id, or a Pro Gold invoice id. */
+  key: string;
+  userId: number;
+  priceId: string;
+  diamonds: number;
+  words: number;
+  /** Pro Gold runs at least until then. */
+  proUntil?: Date | undefined;
+  /** Videos added to the current cycle's limit when Pro Gold was not active before this payment. */
+  videosWhenStartingPro?: number;
+};
+
+/**
+ * Credits one payment, once: the grant's key is inserted first and, when it was already there (a duplicate event,
+ * a retry, the success page after the webhook), nothing else happens. Run it inside the caller's transaction so the
+ * key, the credit and the notification land together. Answers whether this call granted it.
+ */
+export async function grantPayment(db: Db, grant: PaymentGrant, notice: NotificationText, now: Date): Promise<boolean> {
+  const [inserted] = await db
+    .insert(paymentGrants)
+    .values({ ...grant, proUntil: grant.proUntil ?? null, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: paymentGrants.key });
+  if (!inserted) return false;
+  const until = grant.proUntil?.toISOString();
+  const startingPro = sql`(${users.proEndDate} is null or ${users.proEndDate} <= ${now.toISOString()}::timestamptz)`;
+  await db
+    .update(users)
+    .set({
+      diamondAmount: sql`${users.diamondAmount} + ${grant.diamonds}`,
+      wordLimit: sql`${users.wordLimit} + ${grant.words}`,
+      ...(until
+        ? {
+            proEndDate: sql`greatest(coalesce(${users.proEndDate}, ${until}::timestamptz), ${until}::timestamptz)`,
+            // The cycle's Pro videos start now, not at the next cycle (each new cycle gives Pro's allowance).
+            videoLimit: sql`${users.videoLimit} + case when ${startingPro} then ${grant.videosWhenStartingPro ?? 0} else 0 end`,
+          }
+        : {}),
+    })
+    .where(eq(users.id, grant.userId));
+  await insertNotification(db, grant.userId, notice, now);
+  return true;
+}
+
+/** Records a webhook event by its id; false when it was recorded before (the delivery is a duplicate). */
+export async function recordPaymentEvent(db: Db, id: string, type: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values({ id, type, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+export async function paymentEventSeen(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
+  return rows.length > 0;
+}
+
+/**
+ * Keeps a subscription's status from an event, unless a newer event was applied already (Stripe does not promise
+ * order). Answers whether this event is the newest, so its consequences should apply.
+ */
+export async function applySubscriptionEvent(
+  db: Db,
+  subscription: { id: string; userId: number; status: string },
+  eventAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(subscriptions)
+    .values({ ...subscription, eventAt })
+    .onConflictDoUpdate({
+      target: subscriptions.id,
+      set: { status: subscription.status, eventAt },
+      setWhere: lt(subscriptions.eventAt, eventAt),
+    })
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
+}
+
+/** Ends Pro Gold at `endedAt` when it would run longer (a subscription deleted or no longer paid). */
+export async function endProGold(db: Db, userId: number, endedAt: Date): Promise<void> {
+  const at = endedAt.toISOString();
+  await db
+    .update(users)
+    .set({ proEndDate: sql`least(${users.proEndDate}, ${at}::timestamptz)` })
+    .where(and(eq(users.id, userId), sql`${users.proEndDate} > ${at}::timestamptz`));
+}
