@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { signUp } from './learners';
+import { grant, signUp } from './learners';
 
 async function logInAsReader(page: import('@playwright/test').Page) {
   await page.goto('/login');
@@ -52,4 +52,19 @@ test('a diamond pack bought with a discount code arrives in the header', async (
   if (testInfo.project.name === 'full') await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/store\/success\?session_id=/);
   await expect(diamonds).toHaveAttribute('title', `Diamonds: ${before + 500}`);
+});
+
+test('coins given by the operator buy a Word Limit boost, and the header shows it', async ({ page }, testInfo) => {
+  if (testInfo.project.name === 'full') grant((await signUp(page)).email, { coins: 1250 });
+  else await logInAsReader(page);
+  await page.goto('/store');
+  const balances = page.getByRole('list', { name: 'Your balances' });
+  const coins = balances.getByTitle(/^Coins: /);
+  await expect(coins).toHaveAttribute('title', 'Coins: 1250');
+  const limit = balances.getByTitle('Words saved of your word limit');
+  const limitBefore = Number((await limit.textContent())?.split('/')[1]);
+  await page.getByRole('button', { name: '+50 words for 625 coins' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(coins).toHaveAttribute('title', 'Coins: 625');
+  await expect(limit).toContainText(`/${limitBefore + 50}`);
 });

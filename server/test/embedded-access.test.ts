@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { type Database, DataDirectoryInUseError, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { findDiscount } from '../src/db/queries/store.ts';
 import { findUserByEmail, insertUser } from '../src/db/queries/users.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -176,6 +177,38 @@ it('npm run admin beside a running server changes its database durably', async (
   await close(server);
   const restarted = await open();
   expect((await findUserByEmail(restarted.db, 'someone@example.com'))?.isAdmin).toBe(true);
+});
+
+it('npm run admin -- discount adds, lists and expires the codes the store checks', async () => {
+  const server = await open();
+  await migrateDatabase(server.pool);
+  const added = await runCli('server/src/cli/admin.ts', [
+    'discount',
+    'add',
+    'spring25',
+    '25',
+    '--expires',
+    '2999-04-30',
+  ]);
+  expect(added).toMatchObject({ code: 0, stdout: 'SPRING25 takes 25% off until 2999-04-30\n' });
+  const again = await runCli('server/src/cli/admin.ts', ['discount', 'add', 'SPRING25', '30']);
+  expect(again).toMatchObject({ code: 1, stderr: 'The discount code SPRING25 exists already\n' });
+  expect(await findDiscount(server.db, 'spring25', new Date())).toEqual({ code: 'SPRING25', discountPercent: 25 });
+
+  const expired = await runCli('server/src/cli/admin.ts', ['discount', 'expire', 'spring25']);
+  expect(expired).toMatchObject({ code: 0, stdout: 'SPRING25 has expired\n' });
+  expect(await findDiscount(server.db, 'SPRING25', new Date())).toBeUndefined();
+  const listed = await runCli('server/src/cli/admin.ts', ['discount', 'list']);
+  expect(listed.stdout.split('\n')).toEqual([
+    'FOLIO20\t20%\tno end',
+    'READ10\t10%\tno end',
+    'SPRING25\t25%\texpired',
+    '',
+  ]);
+
+  const bad = await runCli('server/src/cli/admin.ts', ['discount', 'add', 'X', '250']);
+  expect(bad.code).toBe(2);
+  await close(server);
 });
 
 it('npm run dict:import refuses, clearly, while a server holds the data directory', async () => {

@@ -58,6 +58,33 @@ describe('store feedback', () => {
   });
 });
 
+describe('discount codes', () => {
+  it('applies at most two codes, and a removed one frees its place', async () => {
+    mockDb().discounts.push({ code: 'THIRD5', discountPercent: 5 });
+    const { user } = await renderApp('/store', { user: signedIn() });
+    const box = await screen.findByLabelText('Discount code');
+    for (const code of ['READ10', 'FOLIO20']) {
+      await user.type(box, code);
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      await screen.findByRole('button', { name: `Remove ${code}` });
+    }
+    await user.type(box, 'THIRD5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can only apply up to 2 discounts');
+    await user.click(screen.getByRole('button', { name: 'Remove READ10' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('button', { name: 'Remove THIRD5' })).toBeInTheDocument();
+  });
+
+  it('ignores an empty code', async () => {
+    const { user } = await renderApp('/store', { user: signedIn() });
+    await user.type(await screen.findByLabelText('Discount code'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  });
+});
+
 describe('card checkout', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

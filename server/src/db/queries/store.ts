@@ -67,3 +67,35 @@ export async function findDiscount(db: Db, code: string, now: Date): Promise<Dis
     );
   return row ? { code: row.code, discountPercent: row.percent } : undefined;
 }
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+/** Adds a code (upper case); false when the code exists already. */
+export async function addDiscount(
+  db: Db,
+  code: { code: string; percent: number; expiresAt: Date | null },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(discounts)
+    .values({ ...code, code: code.code.toUpperCase(), createdAt: now })
+    .onConflictDoNothing()
+    .returning({ code: discounts.code });
+  return rows.length > 0;
+}
+
+export async function listDiscounts(db: Db): Promise<DiscountRow[]> {
+  return db.select().from(discounts).orderBy(asc(discounts.code));
+}
+
+/** Ends a code now (an earlier end stays); false when no such code exists. */
+export async function expireDiscount(db: Db, code: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(discounts)
+    .set({
+      expiresAt: sql`least(coalesce(${discounts.expiresAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(discounts.code, code.toUpperCase()))
+    .returning({ code: discounts.code });
+  return rows.length > 0;
+}
