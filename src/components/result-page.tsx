@@ -1,14 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { useFulfilCheckout } from '@/api/payments';
 import { useSession } from '@/components/layout/use-session';
-
-/** The address Stripe returns to: `?session_id=` names the checkout. */
-export const checkoutReturnSearch = z.object({
-  session_id: z.string().min(1).max(200).optional().catch(undefined),
-});
 
 type CheckoutResult = 'success' | 'pro-success' | 'cancel';
 
