@@ -289,6 +289,13 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       Object.assign(subscription, { status: 'canceled', ended_at: seconds(at) });
       return event('customer.subscription.deleted', subscription, at);
     },
+    /** The subscription's status changes (a failed renewal: `past_due`, then `unpaid`). */
+    update: (subscriptionId: string, status: string, at = new Date()) => {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      Object.assign(subscription, { status });
+      return event('customer.subscription.updated', { ...subscription }, at);
+    },
     /** An event signed with another secret, as a forger would send it. */
     forged: (type: string, object: Json) => {
       const payload = JSON.stringify({

@@ -229,6 +229,25 @@ describe('fulfilment', () => {
   });
 });
 
+describe('subscription changes', () => {
+  it('ends Pro Gold when the subscription becomes unpaid, but not for an older change delivered late', async () => {
+    const token = await learner();
+    const { sessionId } = await startCheckout(token, 'subscription', 'price_fake_pro');
+    for (const delivery of stripe.complete(sessionId)) await webhook(delivery);
+    const subscriptionId = stripe.sessions.find((session) => session.id === sessionId)?.subscription as string;
+    const paidUntil = (await me(token)).pro.endDate;
+    const minutes = (n: number) => new Date(Math.floor(Date.now() / 60_000 + n) * 60_000);
+    await webhook(stripe.update(subscriptionId, 'past_due', minutes(1)));
+    expect((await me(token)).pro.endDate).toBe(paidUntil);
+    const staleUnpaid = stripe.update(subscriptionId, 'unpaid', minutes(2));
+    await webhook(stripe.update(subscriptionId, 'active', minutes(3)));
+    await webhook(staleUnpaid);
+    expect((await me(token)).pro.endDate).toBe(paidUntil);
+    await webhook(stripe.update(subscriptionId, 'unpaid', minutes(4)));
+    expect((await me(token)).pro.endDate).toBe(minutes(4).toISOString());
+  });
+});
+
 describe('without Stripe', () => {
   let plain: TestApp;
   beforeAll(async () => {
