@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useDialogFocus } from '@/lib/dialog-focus';
 
 type ModalProps = {
   title: ReactNode;
@@ -8,24 +9,13 @@ type ModalProps = {
   children: ReactNode;
 };
 
-/** A modal dialog with a close X, click-away and Escape closing; focus moves in and returns on close. */
+/** A modal dialog with a close X, click-away and Escape closing; focus moves in, stays in, and returns on close. */
 export function Modal({ title, onClose, children }: ModalProps) {
   const { t } = useLingui();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previouslyFocused?.focus();
-    };
-  }, [onClose]);
+  useDialogFocus(dialogRef, onClose);
 
   return (
     <div className="modal-layer">

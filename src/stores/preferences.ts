@@ -12,6 +12,8 @@ type PreferencesState = {
   locale: InterfaceLocale | null;
   /** Reader toggles: colour words by level, speak a tapped word. */
   levelsShown: boolean;
+  /** Levels in a colour-blind-safe palette, each with its own underline style. */
+  accessibleLevels: boolean;
   speechOn: boolean;
   /** Video transcripts: pause the player when a word is tapped. */
   pauseOnTap: boolean;
@@ -22,6 +24,7 @@ type PreferencesState = {
   targetLangSwitched: (lang: LearningLanguage) => void;
   localePicked: (locale: InterfaceLocale) => void;
   levelsToggled: () => void;
+  accessibleLevelsToggled: () => void;
   speechToggled: () => void;
   pauseOnTapToggled: () => void;
   /** The first visit's choice: both languages, or nothing when skipped. */
@@ -41,6 +44,7 @@ export const usePreferences = create<PreferencesState>()(
       targetLang: 'en',
       locale: null,
       levelsShown: true,
+      accessibleLevels: false,
       speechOn: true,
       pauseOnTap: false,
       languageChoiceDone: false,
@@ -52,6 +56,7 @@ export const usePreferences = create<PreferencesState>()(
         })),
       localePicked: (locale) => set({ locale }),
       levelsToggled: () => set((state) => ({ levelsShown: !state.levelsShown })),
+      accessibleLevelsToggled: () => set((state) => ({ accessibleLevels: !state.accessibleLevels })),
       speechToggled: () => set((state) => ({ speechOn: !state.speechOn })),
       pauseOnTapToggled: () => set((state) => ({ pauseOnTap: !state.pauseOnTap })),
       languageChoiceMade: (choice) => set({ ...choice, languageChoiceDone: true }),
@@ -68,11 +73,21 @@ export const usePreferences = create<PreferencesState>()(
         ...(persisted as object),
       }),
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ homeLang, targetLang, locale, levelsShown, speechOn, pauseOnTap, languageChoiceDone }) => ({
+      partialize: ({
         homeLang,
         targetLang,
         locale,
         levelsShown,
+        accessibleLevels,
+        speechOn,
+        pauseOnTap,
+        languageChoiceDone,
+      }) => ({
+        homeLang,
+        targetLang,
+        locale,
+        levelsShown,
+        accessibleLevels,
         speechOn,
         pauseOnTap,
         languageChoiceDone,

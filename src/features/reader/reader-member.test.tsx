@@ -371,6 +371,16 @@ describe('the member reader', () => {
     expect(screen.getByRole('tabpanel')).toHaveClass('levels-off');
   });
 
+  it('shows levels in the colour-blind palette with line styles, and remembers the choice', async () => {
+    const { user } = await openMemberPage();
+    const toggle = screen.getByRole('button', { name: 'Colour-blind palette' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveClass('levels-accessible');
+    expect(JSON.parse(localStorage.getItem('folio.preferences') ?? '{}').state.accessibleLevels).toBe(true);
+  });
+
   it('switches speech with the Speak toggle', async () => {
     const { user } = await openMemberPage();
     const toggle = screen.getByRole('button', { name: 'Speak' });

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { contentQueries } from '@/api/content';
 import { useSaveUserPage } from '@/api/user-pages';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
+import { AccessibleLevelsToggle, useLevelDisplayClass } from '@/components/interactive-text/level-display';
 import { useSession } from '@/components/layout/use-session';
 import type { PageType } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
@@ -27,6 +28,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   const { data: reader } = useSuspenseQuery(contentQueries.reader(targetLang, contentId, pageId));
   const saveUserPage = useSaveUserPage();
   const levelsShown = usePreferences((s) => s.levelsShown);
+  const levelDisplay = useLevelDisplayClass();
   const speechOn = usePreferences((s) => s.speechOn);
   const levelsToggled = usePreferences((s) => s.levelsToggled);
   const speechToggled = usePreferences((s) => s.speechToggled);
@@ -62,13 +64,14 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
           <button type="button" className="toggle" aria-pressed={levelsShown} onClick={levelsToggled}>
             <Trans>Levels</Trans>
           </button>
+          <AccessibleLevelsToggle />
           <button type="button" className="toggle" aria-pressed={speechOn} onClick={speechToggled}>
             <Trans>Speak</Trans>
           </button>
         </div>
       </div>
       {tab === 'text' ? (
-        <div role="tabpanel" className={levelsShown ? 'reader-body' : 'reader-body levels-off'}>
+        <div role="tabpanel" className={`reader-body ${levelDisplay}`.trim()}>
           <InteractiveText
             sections={reader.sections}
             targetLang={targetLang}

@@ -4,6 +4,7 @@ import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, use
 import ReactPlayer from 'react-player';
 import { videoQueries } from '@/api/videos';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
+import { AccessibleLevelsToggle, useLevelDisplayClass } from '@/components/interactive-text/level-display';
 import { timings } from '@/contract/constants';
 import type { Section } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
@@ -117,7 +118,7 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
   const { t } = useLingui();
   const targetLang = usePreferences((s) => s.targetLang);
   const homeLang = usePreferences((s) => s.homeLang);
-  const levelsShown = usePreferences((s) => s.levelsShown);
+  const levelDisplay = useLevelDisplayClass();
   const pauseOnTap = usePreferences((s) => s.pauseOnTap);
   const pauseOnTapToggled = usePreferences((s) => s.pauseOnTapToggled);
   const transcript = useInfiniteQuery(videoQueries.transcript(targetLang, videoId));
@@ -170,8 +171,9 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
   }, [clock]);
 
   return (
-    <section className={levelsShown ? 'transcript' : 'transcript levels-off'} aria-label={t`Transcript`}>
+    <section className={`transcript ${levelDisplay}`.trim()} aria-label={t`Transcript`}>
       <div className="transcript-tools">
+        <AccessibleLevelsToggle />
         <button type="button" className="toggle" aria-pressed={pauseOnTap} onClick={pauseOnTapToggled}>
           <Trans>Pause when I tap a word</Trans>
         </button>
