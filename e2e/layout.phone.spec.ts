@@ -1,29 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { startingWith, textIn } from './catalog';
+import { routes } from './every-route';
 import { expect, test } from './fixtures';
 import { grant, signUp } from './learners';
 
-const routes = [
-  '/',
-  '/youtube',
-  '/login',
-  '/signup',
-  '/faq',
-  '/help',
-  '/tncs',
-  '/flashcards',
-  '/profile',
-  '/store',
-  '/store/success',
-  '/store/cancel',
-  '/store/pro/success',
-  '/coins',
-  '/limits',
-  '/streaks',
-  '/uploader',
-  '/queue',
-];
 const widths = [360, 390, 414];
 
 /** The path of the first text of the library, whichever ids the database gave it (a phone lists it in a sheet). */

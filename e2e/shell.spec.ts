@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from './axe';
+import { firstTextPath } from './every-route';
 import { expect, test } from './fixtures';
 
 test('placeholder pages say so', async ({ page }) => {
@@ -53,6 +54,12 @@ test('the interface language follows the footer picker and Arabic reads right to
   await page.getByLabel('Interface language').selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // The text being read keeps its own language's direction inside the right-to-left interface.
+  await page.goto(await firstTextPath(page));
+  const text = page.locator('.reader-text');
+  await expect(text).toHaveAttribute('lang', 'en');
+  expect(await text.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+  expect(await page.getByRole('tablist').evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
 });
 
 test('each screen has its own document title', async ({ page }) => {

@@ -50,3 +50,7 @@ export const interfaceLocaleSchema = z.enum(interfaceLocales);
 export type InterfaceLocale = z.infer<typeof interfaceLocaleSchema>;
 
 export const rightToLeftLocales: readonly InterfaceLocale[] = ['ar'];
+
+/** The writing direction of a text in this language: a text keeps its own whatever the interface's. */
+export const textDirection = (lang: string): 'rtl' | 'ltr' =>
+  (rightToLeftLocales as readonly string[]).includes(lang) ? 'rtl' : 'ltr';

@@ -1,6 +1,6 @@
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { Section } from '@/contract/entities';
-import type { LearningLanguage } from '@/contract/languages';
+import { type LearningLanguage, textDirection } from '@/contract/languages';
 
 /**
  * The word elements of a rendered page, by lowercase form and in reading order, and the paragraphs outside the
@@ -174,6 +174,7 @@ export const PageText = memo(function PageText({
       ref={container}
       className="reader-text"
       lang={lang}
+      dir={textDirection(lang)}
       onClick={(event) => activate(event.target)}
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && !event.repeat) {

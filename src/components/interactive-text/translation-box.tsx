@@ -17,8 +17,11 @@ export function TranslationBox({ selection, translation, status }: TranslationBo
     <section className="translation-box" aria-live="polite" aria-label={t`Translation`}>
       {selection ? (
         <>
-          <p className="translation-word">{selection.display}</p>
-          <p className="translation-text">
+          {/* The word and its translation keep their own direction inside a right-to-left interface. */}
+          <p className="translation-word" dir="auto">
+            {selection.display}
+          </p>
+          <p className="translation-text" dir={translation ? 'auto' : undefined}>
             {translation ??
               (status === 'loading' ? (
                 <Trans>Translating…</Trans>
