@@ -14,9 +14,9 @@ describe('errorText (spec §8)', () => {
     expect(errorText(error, i18n)).toBe('Email is not valid');
   });
 
-  it("shows the server's text for a code without a translation", () => {
+  it("words every code of the API in the learner's language, not the server's English", () => {
     const error = new ApiRequestError(400, [{ error: 'targetLang: Invalid option', code: 'invalid_input' }]);
-    expect(errorText(error, i18n)).toBe('targetLang: Invalid option');
+    expect(errorText(error, i18n)).toBe('Something you sent is not valid, please check it and try again');
   });
 
   it("shows the server's text for a code this client does not know yet", async () => {

@@ -3,9 +3,13 @@ import { msg } from '@lingui/core/macro';
 import { type ErrorCode, isErrorCode } from '@/contract/envelope';
 import { ApiRequestError } from './client';
 
-/** Translations of the API's error codes; a code not listed shows the server's English text. */
-export const errorCodeMessages: Partial<Record<ErrorCode, MessageDescriptor>> = {
+/** Translations of every error code of the API; a code this client does not know shows the server's English text. */
+export const errorCodeMessages: Record<ErrorCode, MessageDescriptor> = {
+  // The server's wording of a refused input names what was wrong in English; the learner reads their language.
+  invalid_input: msg`Something you sent is not valid, please check it and try again`,
   invalid_json: msg`The request could not be read`,
+  conflict: msg`This changed at the same moment elsewhere, please try again`,
+  bad_subtitles: msg`This file cannot be read as subtitles: send an SRT or WebVTT file`,
   unauthorized: msg`Your session has ended, please log in again`,
   forbidden: msg`You are not allowed to do that`,
   not_found: msg`This page does not exist`,

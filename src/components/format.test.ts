@@ -14,6 +14,15 @@ describe('abbreviateCount', () => {
   ])('%d → %s', (value, text) => {
     expect(abbreviateCount(value)).toBe(text);
   });
+
+  it.each([
+    ['ru', 1250, '1,2 тыс.'],
+    ['ja', 12_500, '1.2万'],
+    ['de', 3_450_000, '3,4 Mio.'],
+    ['fr', 12_500, '12 k'],
+  ])('in %s, %d → %s', (locale, value, text) => {
+    expect(abbreviateCount(value, locale).replace(/\u00a0|\u202f/g, ' ')).toBe(text);
+  });
 });
 
 describe('usageLevel', () => {

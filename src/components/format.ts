@@ -1,9 +1,30 @@
-/** Coin and diamond counts abbreviated with K and M (spec §9): 950, 1.2K, 12K, 3.4M. */
-export function abbreviateCount(value: number): string {
-  const format = (n: number, suffix: string) => `${n >= 10 ? Math.floor(n) : Math.floor(n * 10) / 10}${suffix}`;
-  if (value >= 1_000_000) return format(value / 1_000_000, 'M');
-  if (value >= 1_000) return format(value / 1_000, 'K');
-  return String(value);
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+function compactFormat(locale: string, fractionDigits: 0 | 1): Intl.NumberFormat {
+  const key = `${locale}:${fractionDigits}`;
+  let format = compactFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      notation: 'compact',
+      maximumFractionDigits: fractionDigits,
+      roundingMode: 'trunc',
+    });
+    compactFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A balance as the header shows it (spec §9: K/M), in the interface language's own short form where it has one
+ * (1.2K, 1,2 тыс., 1.2万, 1,2 Mio.): one decimal below ten of the unit, none from ten on, never rounded up.
+ */
+export function abbreviateCount(value: number, locale = 'en'): string {
+  const integerDigits = compactFormat(locale, 1)
+    .formatToParts(value)
+    .filter((part) => part.type === 'integer')
+    .map((part) => part.value)
+    .join('').length;
+  return compactFormat(locale, integerDigits >= 2 ? 0 : 1).format(value);
 }
 
 export type UsageLevel = 'low' | 'medium' | 'high';

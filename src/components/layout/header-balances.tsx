@@ -5,7 +5,7 @@ import { abbreviateCount, isProActive, usageLevel } from '../format';
 
 /** Words used of the limit, streak, coins and diamonds; the stylesheet decides where (and whether) they show. */
 export function Balances({ user }: { user: User }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // The user record carries the count: no page downloads the learner's whole word list for the header.
   const used = user.wordCount;
   const pro = isProActive(user.pro);
@@ -27,12 +27,12 @@ export function Balances({ user }: { user: User }) {
       <li className="balance coins" title={t`Coins: ${user.creditAmount}`}>
         <Coins size={16} aria-hidden="true" />
         <span className="visually-hidden">{t`Coins`}</span>
-        {abbreviateCount(user.creditAmount)}
+        {abbreviateCount(user.creditAmount, i18n.locale)}
       </li>
       <li className="balance diamonds" title={t`Diamonds: ${user.diamondAmount}`}>
         <Gem size={16} aria-hidden="true" />
         <span className="visually-hidden">{t`Diamonds`}</span>
-        {abbreviateCount(user.diamondAmount)}
+        {abbreviateCount(user.diamondAmount, i18n.locale)}
       </li>
     </ul>
   );
