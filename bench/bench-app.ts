@@ -25,5 +25,6 @@ export function buildBenchApp(
       },
     },
     transcriptJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench adds no videos`)) },
+    importJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench imports no texts`)) },
   });
 }

@@ -32,6 +32,8 @@ export type Subject = {
   setWordLimit: (username: string, limit: number) => Promise<void>;
   /** Gives a learner coins and diamonds, as an operator would. */
   setBalances: (username: string, balances: { creditAmount: number; diamondAmount: number }) => Promise<void>;
+  /** The import jobs queued so far have run (the mocks have no queue: theirs are ready at the next look). */
+  runImportJobs: () => Promise<void>;
   /** The learner pays on the card page of a checkout (the mocks have none: theirs count as paid). */
   payCheckout: (sessionId: string) => Promise<void>;
 };
@@ -141,6 +143,8 @@ export function describeConformance(subject: Subject) {
         userPages: { targetLang: 'de' },
         pageWords: { targetLang: 'en', contentId: 1, pageId: 0 },
         videoWords: { targetLang: 'en', videoId: 'abcdefghijk' },
+        myTexts: { targetLang: 'en' },
+        deleteImport: { targetLang: 'en', importId: 1 },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -440,6 +444,50 @@ export function describeConformance(subject: Subject) {
       await subject.payCheckout(session.sessionId);
       await expectError('fulfilCheckout', 404, { token: other.token, body: { sessionId: session.sessionId } });
       expect((await expectOk('refresh', { token: other.token })).diamondAmount).toBe(0);
+    });
+  });
+
+  describe("a learner's own texts", () => {
+    const text = Array.from({ length: 6 }, (_, i) => `The ferry number ${i} leaves the harbour at dawn.`).join('\n\n');
+
+    it('imports a pasted text, lists it ready once its job has run, and reads it', async () => {
+      const { token } = await signUp();
+      const started = await expectOk('importText', { token, body: { language: 'en', title: 'Harbour', text } });
+      expect(started).toMatchObject({ title: 'Harbour', language: 'en', status: 'processing', contentId: null });
+      await subject.runImportJobs();
+      const [ready] = await expectOk('myTexts', { token, params: { targetLang: 'en' } });
+      expect(ready).toMatchObject({ id: started.id, status: 'ready', pages: 1, words: 54 });
+      const contentId = ready?.contentId ?? 0;
+      const reader = await expectOk('reader', { token, params: { targetLang: 'en', contentId, pageId: 0 } });
+      expect(reader.sections).toHaveLength(6);
+      await expectOk('saveUserPage', { token, body: { contentId, pageId: 0, language: 'en' } });
+    });
+
+    it("answers 404 for another learner's text, and deletes a text for its learner only", async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const started = await expectOk('importText', {
+        token: owner.token,
+        body: { language: 'en', title: 'Mine', text },
+      });
+      await subject.runImportJobs();
+      const [ready] = await expectOk('myTexts', { token: owner.token, params: { targetLang: 'en' } });
+      const page = { targetLang: 'en', contentId: ready?.contentId ?? 0, pageId: 0 };
+      await expectError('reader', 404, { token: other.token, params: page });
+      await expectError('reader', 404, { params: page });
+      const target = { targetLang: 'en', importId: started.id };
+      await expectError('deleteImport', 404, { token: other.token, params: target });
+      await expectOk('deleteImport', { token: owner.token, params: target });
+      expect(await expectOk('myTexts', { token: owner.token, params: { targetLang: 'en' } })).toEqual([]);
+    });
+
+    it('refuses a text without words with 400', async () => {
+      const { token } = await signUp();
+      const refused = await expectError('importText', 400, {
+        token,
+        body: { language: 'en', title: 'Dots', text: '... !!!' },
+      });
+      expect(refused.details[0]?.code).toBe('bad_file');
     });
   });
 

@@ -1,5 +1,14 @@
 import { coinRewards } from '@/contract/constants';
-import type { Discount, jobStatuses, Notification, Product, User, UserPage, UserWord } from '@/contract/entities';
+import type {
+  Discount,
+  jobStatuses,
+  Notification,
+  Product,
+  TextImport,
+  User,
+  UserPage,
+  UserWord,
+} from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { daysBefore, hoursBefore, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
 import { buildNotification, welcomeNotification } from './fixtures/notifications';
@@ -31,10 +40,14 @@ export type MockDb = {
    * success page's fulfil call grants it, once.
    */
   checkouts: Record<string, MockCheckout>;
+  /** Texts learners imported: private content, readable by their learner alone. */
+  imports: MockImport[];
   /** Coins earned by learning, per username: the day's total against the cap, days paid, levels paid per word. */
   coins: Record<string, MockCoins>;
   nextId: number;
 };
+
+export type MockImport = { username: string; record: TextImport; pages: { title: string; text: string }[] };
 
 export type MockCheckout = { username: string; diamonds: number; pro: boolean; granted: boolean };
 
@@ -144,6 +157,7 @@ function createInitialDb(): MockDb {
     products: buildProducts(),
     discounts: buildDiscounts(),
     checkouts: {},
+    imports: [],
     coins: {},
     nextId: 100,
   };

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { accountHandlers } from './handlers/account';
 import { contentHandlers } from './handlers/content';
+import { importHandlers } from './handlers/imports';
 import { notificationHandlers } from './handlers/notifications';
 import { paymentHandlers } from './handlers/payments';
 import { translationHandlers } from './handlers/translations';
@@ -8,7 +9,7 @@ import { userPageHandlers } from './handlers/user-pages';
 import { videoHandlers } from './handlers/videos';
 import { wordHandlers } from './handlers/words';
 
-/** One handler per call of the contract, 22 in all. */
+/** One handler per call of the contract. */
 export const handlers: HttpHandler[] = [
   ...accountHandlers,
   ...contentHandlers,
@@ -18,4 +19,5 @@ export const handlers: HttpHandler[] = [
   ...userPageHandlers,
   ...notificationHandlers,
   ...paymentHandlers,
+  ...importHandlers,
 ];

@@ -38,12 +38,18 @@ type CallOptions = {
   body?: unknown;
   /** A file sent as multipart form data in the field `file` (built by hand: jsdom's FormData and Node's fetch disagree). */
   file?: string;
+  /** The file's name (a.srt unless given) and the form's other fields, sent before it. */
+  filename?: string;
+  fields?: Record<string, string>;
   token?: string;
 };
 
 const called = new Set<EndpointName>();
 
-async function call(name: EndpointName, { params, body, file, token }: CallOptions = {}): Promise<Response> {
+async function call(
+  name: EndpointName,
+  { params, body, file, filename = 'a.srt', fields = {}, token }: CallOptions = {},
+): Promise<Response> {
   const endpoint = endpoints[name];
   const headers = new Headers();
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -54,7 +60,11 @@ async function call(name: EndpointName, { params, body, file, token }: CallOptio
     headers,
     body:
       file !== undefined
-        ? `--folio\r\nContent-Disposition: form-data; name="file"; filename="a.srt"\r\n\r\n${file}\r\n--folio--\r\n`
+        ? `${Object.entries(fields)
+            .map(([field, value]) => `--folio\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)
+            .join(
+              '',
+            )}--folio\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n${file}\r\n--folio--\r\n`
         : body === undefined
           ? undefined
           : JSON.stringify(body),
@@ -114,6 +124,7 @@ describe('the contract, as the real server answers it (the same suite runs there
     },
     // The mocks have no card page: a checkout counts as paid once created.
     payCheckout: async () => {},
+    runImportJobs: async () => {},
   });
 });
 
@@ -229,6 +240,15 @@ describe('videos', () => {
     const good = '1\n00:00:01,000 --> 00:00:02,000\nHello.\n';
     const { details } = await expectOk('uploadSubtitles', { token: reader, params, file: good });
     expect(details).toMatchObject({ videoId: failingVideoId, jobStatus: 'created' });
+  });
+
+  it('imports a text file as a text of its own, named after the file, and refuses another kind of file', async () => {
+    const fields = { language: 'en' };
+    const file = 'Hello there.\n\nGeneral Kenobi.';
+    const { details } = await expectOk('importFile', { token: reader, file, filename: 'notes.txt', fields });
+    expect(details).toMatchObject({ title: 'notes', status: 'processing' });
+    const refused = await expectError('importFile', 400, { token: reader, file, filename: 'notes.pdf', fields });
+    expect(refused.details[0]?.code).toBe('bad_file');
   });
 
   it('deletes a video', async () => {

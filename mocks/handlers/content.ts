@@ -1,5 +1,6 @@
 import { endpoints } from '@/contract/endpoints';
-import { buildReader, categoriesFor } from '../fixtures/content';
+import { categoriesFor } from '../fixtures/content';
+import { readableReader, viewerOf } from '../readable';
 import { fail, ok, parseParams, route } from './respond';
 
 export const contentHandlers = [
@@ -9,10 +10,10 @@ export const contentHandlers = [
     return ok(categoriesFor(parsed.targetLang));
   }),
 
-  route(endpoints.reader, ({ params }) => {
+  route(endpoints.reader, ({ request, params }) => {
     const parsed = parseParams(params, endpoints.reader.params);
     if (parsed instanceof Response) return parsed;
-    const reader = buildReader(parsed.targetLang, parsed.contentId, parsed.pageId);
+    const reader = readableReader(parsed.targetLang, parsed.contentId, parsed.pageId, viewerOf(request));
     return reader ? ok(reader) : fail(404, 'not_found', 'This page does not exist');
   }),
 ];

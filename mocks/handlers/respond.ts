@@ -80,3 +80,27 @@ export function route(endpoint: Endpoint, resolver: Resolver): HttpHandler {
     resolver({ request, params }),
   );
 }
+
+/**
+ * A multipart body's fields and its `file` part, read by hand: the platform's formData() builds its File with the
+ * global File, which a test environment (jsdom) may have replaced with one the parser does not know. Null when
+ * the body is not multipart.
+ */
+export async function readMultipart(
+  request: Request,
+): Promise<{ fields: Record<string, string>; file?: { name: string; text: string } } | null> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) return null;
+  const result: { fields: Record<string, string>; file?: { name: string; text: string } } = { fields: {} };
+  for (const part of (await request.text()).split(`--${marker}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split === -1) continue;
+    const head = part.slice(0, split);
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    const value = part.slice(split + 4).replace(/\r\n$/, '');
+    if (name === 'file') result.file = { name: /filename="([^"]*)"/.exec(head)?.[1] ?? '', text: value };
+    else if (name) result.fields[name] = value;
+  }
+  return result;
+}

@@ -1,6 +1,6 @@
 import { endpoints } from '@/contract/endpoints';
-import { pageSections } from '../fixtures/content';
 import { glossFor, translationsFor } from '../fixtures/translations';
+import { readableSections, viewerOf } from '../readable';
 import { fail, ok, parseBody, parseParams, route } from './respond';
 
 export const translationHandlers = [
@@ -13,10 +13,10 @@ export const translationHandlers = [
       : ok({ tokenId: body.tokenId, translatesTo });
   }),
 
-  route(endpoints.pageTranslations, ({ params }) => {
+  route(endpoints.pageTranslations, ({ request, params }) => {
     const parsed = parseParams(params, endpoints.pageTranslations.params);
     if (parsed instanceof Response) return parsed;
-    const sections = pageSections(parsed.targetLang, parsed.contentId, parsed.pageId);
+    const sections = readableSections(parsed.targetLang, parsed.contentId, parsed.pageId, viewerOf(request));
     if (!sections) return fail(404, 'not_found', 'This page does not exist');
     return ok(translationsFor(sections, parsed.targetLang, parsed.homeLang));
   }),

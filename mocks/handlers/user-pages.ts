@@ -1,6 +1,6 @@
 import { endpoints } from '@/contract/endpoints';
 import { pagesOf, payPageCoins } from '../db';
-import { pageSections } from '../fixtures/content';
+import { readableSections } from '../readable';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
 
 export const userPageHandlers = [
@@ -17,7 +17,7 @@ export const userPageHandlers = [
     if (user instanceof Response) return user;
     const page = await parseBody(request, endpoints.saveUserPage.body);
     if (page instanceof Response) return page;
-    if (!pageSections(page.language, page.contentId, page.pageId)) {
+    if (!readableSections(page.language, page.contentId, page.pageId, user)) {
       return fail(404, 'not_found', 'This page does not exist');
     }
     const pages = pagesOf(user);

@@ -5,7 +5,7 @@ import type { LearningLanguage } from '@/contract/languages';
 import { extractVideoId } from '@/contract/video-url';
 import { nextId, type VideoLibrary, videosOf } from '../db';
 import { transcriptBatchSizeOf, transcriptOf } from '../fixtures/transcript';
-import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+import { fail, ok, parseBody, parseParams, readMultipart, requireUser, route } from './respond';
 
 /** One group per language the learner has videos in, the requested language first. */
 function groupVideos(library: VideoLibrary, targetLang: LearningLanguage): VideoGroup[] {
@@ -24,22 +24,6 @@ function groupVideos(library: VideoLibrary, targetLang: LearningLanguage): Video
         .filter((video) => video.language === lang)
         .map(({ id, videoId, title, jobStatus }) => ({ id, videoId, title, jobStatus })),
     }));
-}
-
-/**
- * The text of a multipart body's `file` field, read by hand: the platform's formData() builds its File with the
- * global File, which a test environment (jsdom) may have replaced with one the parser rejects.
- */
-async function multipartFile(request: Request): Promise<string | null> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
-  const marker = boundary?.[1] ?? boundary?.[2];
-  if (!marker) return null;
-  for (const part of (await request.text()).split(`--${marker}`)) {
-    const split = part.indexOf('\r\n\r\n');
-    if (split === -1 || !/name="file"/.test(part.slice(0, split))) continue;
-    return part.slice(split + 4).replace(/\r\n$/, '');
-  }
-  return null;
 }
 
 /** A mock video whose captions never come: its job fails, so QA can see and delete a failed card. */
@@ -107,7 +91,7 @@ export const videoHandlers = [
     if (user instanceof Response) return user;
     const parsed = parseParams(params, endpoints.uploadSubtitles.params);
     if (parsed instanceof Response) return parsed;
-    const file = await multipartFile(request);
+    const file = (await readMultipart(request))?.file?.text ?? null;
     if (file === null) return fail(400, 'bad_subtitles', 'Send the subtitle file in the field "file"', 'file');
     if (file.length > maxSubtitleBytes) {
       return fail(413, 'payload_too_large', 'Subtitle files may be at most 2 MB', 'file');

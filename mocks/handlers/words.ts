@@ -1,8 +1,8 @@
 import { endpoints } from '@/contract/endpoints';
 import type { Section, UserWord } from '@/contract/entities';
 import { payWordCoins, videosOf, wordsOf } from '../db';
-import { pageSections } from '../fixtures/content';
 import { transcriptOf } from '../fixtures/transcript';
+import { readableSections } from '../readable';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
 
 /** The saved words of one language among the words of some sections, as the server's scoped calls answer them. */
@@ -25,7 +25,7 @@ export const wordHandlers = [
     if (user instanceof Response) return user;
     const parsed = parseParams(params, endpoints.pageWords.params);
     if (parsed instanceof Response) return parsed;
-    const sections = pageSections(parsed.targetLang, parsed.contentId, parsed.pageId);
+    const sections = readableSections(parsed.targetLang, parsed.contentId, parsed.pageId, user);
     if (!sections) return fail(404, 'not_found', 'This page does not exist');
     return ok(savedAmong(wordsOf(user), parsed.targetLang, sections));
   }),

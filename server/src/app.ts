@@ -17,12 +17,14 @@ import { registerSpa } from './plugins/spa.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
+import { importRoutes } from './routes/imports.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { storeRoutes } from './routes/store.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { videoRoutes } from './routes/videos.ts';
 import type { Clock } from './services/accounts.ts';
+import type { ImportJobs } from './services/imports/jobs.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createTranslationChain } from './services/translation/chain.ts';
 import type { TranslationProvider } from './services/translation/types.ts';
@@ -40,6 +42,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where transcript jobs go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
   transcriptJobs: TranscriptJobs;
+  /** Where imported texts go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
+  importJobs: ImportJobs;
   /** Card payments: Stripe (server.ts, when configured) or Stripe's SDK on the tests' fake Stripe. */
   payments?: PaymentGateway | undefined;
 };
@@ -55,6 +59,7 @@ export async function buildApp({
   providers = [],
   limits = defaultUsageLimits,
   transcriptJobs,
+  importJobs,
   payments,
 }: AppOptions) {
   const requestTimeout = config.requestTimeoutMs ?? 30_000;
@@ -84,6 +89,7 @@ export async function buildApp({
     limits,
     translations: createTranslationChain({ db, providers, log: app.log }),
     videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
+    imports: { jobs: importJobs },
     payments,
     publicUrl: config.publicUrl,
   });
@@ -104,6 +110,7 @@ export async function buildApp({
   await app.register(translationRoutes);
   await app.register(videoRoutes);
   await app.register(storeRoutes);
+  await app.register(importRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

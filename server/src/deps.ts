@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
+import type { ImportJobs } from './services/imports/jobs.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { RateRule } from './services/rate-limit.ts';
 import type { TranslationChain } from './services/translation/chain.ts';
@@ -20,6 +21,8 @@ export type AppDeps = {
   limits: UsageLimits;
   translations: TranslationChain;
   videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
+  /** Where a learner's imported text goes to be made into pages. */
+  imports: { jobs: ImportJobs };
   /** Card payments (Stripe), when configured: the store sells items only without them. */
   payments: PaymentGateway | undefined;
   /** The address learners reach the server at, for the card provider's return links; the request's own if unset. */

@@ -5,6 +5,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { openWithRetry } from './db/startup.ts';
 import { isDatabaseUnavailable } from './plugins/error-handler.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
+import { importJobs, startImportWorker } from './services/imports/jobs.ts';
 import { startJobs } from './services/jobs.ts';
 import { stripeGateway } from './services/payments/gateway.ts';
 import { readSeedFiles, seedContent } from './services/seed.ts';
@@ -71,6 +72,7 @@ const app = await buildApp({
   config,
   providers,
   transcriptJobs: transcriptJobs(jobs),
+  importJobs: importJobs(jobs),
   payments,
 });
 if (config.seedContent) {
@@ -84,6 +86,7 @@ if (config.runWorkers) {
     clock: () => new Date(),
     log: app.log,
   });
+  await startImportWorker(jobs, { db: database.db, clock: () => new Date(), log: app.log });
   await startHousekeeping(jobs, { db: database.db, settings: config.accounts, clock: () => new Date(), log: app.log });
 }
 

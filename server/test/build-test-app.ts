@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import type { UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
+import type { ImportJobs } from '../src/services/imports/jobs.ts';
 import type { PaymentGateway } from '../src/services/payments/gateway.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
 import type { TranscriptJobs } from '../src/services/videos/jobs.ts';
@@ -15,6 +16,8 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   clock: TestClock;
   /** Transcript jobs the routes asked for, when the test gave no queue of its own. */
   sentTranscripts: number[];
+  /** Import jobs the routes asked for, when the test gave no queue of its own. */
+  sentImports: number[];
 };
 
 /** A clock tests move by hand. */
@@ -51,6 +54,7 @@ export async function buildTestApp(
     providers?: TranslationProvider[];
     limits?: UsageLimits;
     transcriptJobs?: TranscriptJobs;
+    importJobs?: ImportJobs;
     /** The app's own connection to the test database (a pool through a proxy the test controls); its db else. */
     connect?: (database: Database) => Promise<Db>;
     /** How long a request may take to arrive (30 s). */
@@ -65,6 +69,7 @@ export async function buildTestApp(
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'folio-static-')));
   const clock = new TestClock();
   const sentTranscripts: number[] = [];
+  const sentImports: number[] = [];
   const app = await buildApp({
     db: options.connect ? await options.connect(database) : database.db,
     config: {
@@ -79,6 +84,11 @@ export async function buildTestApp(
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),
     payments: options.payments,
+    importJobs: options.importJobs ?? {
+      send: async (importId) => {
+        sentImports.push(importId);
+      },
+    },
     transcriptJobs: options.transcriptJobs ?? {
       send: async (transcriptId) => {
         sentTranscripts.push(transcriptId);
@@ -86,5 +96,5 @@ export async function buildTestApp(
     },
   });
   app.addHook('onClose', () => database.close());
-  return Object.assign(app, { database, clock, sentTranscripts });
+  return Object.assign(app, { database, clock, sentTranscripts, sentImports });
 }

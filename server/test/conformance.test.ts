@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
 import { describeConformance } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
+import { runImportJob } from '../src/services/imports/jobs.ts';
 import { stripeGateway } from '../src/services/payments/gateway.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type FakeStripe, fakeStripeKeys, startFakeStripe } from './fake-stripe.ts';
@@ -55,6 +56,11 @@ describeConformance({
   },
   setWordLimit: async (username, limit) => {
     await app.database.db.execute(sql`update users set word_limit = ${limit} where username = ${username}`);
+  },
+  runImportJobs: async () => {
+    for (const id of app.sentImports.splice(0)) {
+      await runImportJob({ db: app.database.db, clock: app.clock.now, log: app.log }, id, { lastAttempt: true });
+    }
   },
   payCheckout: async (sessionId) => {
     stripe.complete(sessionId);

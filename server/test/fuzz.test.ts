@@ -74,6 +74,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   buyItem: { name: 'Word Limit', amount: 100, diamondAmount: 10, creditAmount: 100, payWith: 'diamonds' },
   checkDiscount: { discountCode: 'WELCOME10' },
   fulfilCheckout: { sessionId: 'cs_test_a1' },
+  importText: { language: 'en', title: 'A walk', text: 'We walked to the lake.' },
 };
 
 /** A valid value of each path parameter, for paths where one segment at a time goes bad. */
@@ -84,6 +85,7 @@ const validParams: Record<string, string> = {
   pageId: '0',
   videoId: 'dQw4w9WgXcQ',
   index: '0',
+  importId: '1',
 };
 
 /** A valid body with one field replaced (or dropped, or one added), a body of the call's keys, or anything. */

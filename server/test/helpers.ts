@@ -57,3 +57,20 @@ export async function markLearningDay(db: Db, userId: number, timeZone: string, 
     .values({ userId, day: dayIn(timeZone, now) })
     .onConflictDoNothing();
 }
+
+/** A multipart/form-data body as a browser sends it: text fields, then one file in the field `file`. */
+export function multipartBody(file: { name: string; content: Buffer | string }, fields: Record<string, string> = {}) {
+  const boundary = '----folio-form';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}

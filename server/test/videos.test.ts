@@ -8,7 +8,7 @@ import { runTranscriptJob, startTranscriptWorker, transcriptJobs } from '../src/
 import { youtubeTranscriptSource } from '../src/services/videos/youtube-source.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { startFakeYouTube } from './fake-youtube.ts';
-import { authed, signupLearner } from './helpers.ts';
+import { authed, multipartBody, signupLearner } from './helpers.ts';
 
 const lake = 'lakewalk001';
 const silent = 'nocaptions1';
@@ -241,19 +241,12 @@ describe('subtitle upload', () => {
     'WEBVTT\n\n00:00:01.000 --> 00:00:03.000 align:start\nHello there.\n\nNOTE a comment\n\n00:00:04.500 --> 00:00:06.000\n<c.yellow>How are you?</c>\n';
 
   async function upload(target: TestApp, token: string, videoId: string, content: Buffer | string, name = 'a.srt') {
-    const boundary = '----folio';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.isBuffer(content) ? content : Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = multipartBody({ name, content });
     return target.inject({
       method: 'POST',
       url: `/api/v1/youtube/en/${videoId}/subtitles`,
-      headers: { ...authed(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
+      headers: { ...authed(token), 'content-type': contentType },
+      payload,
     });
   }
 

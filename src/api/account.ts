@@ -25,6 +25,8 @@ export function clearSession(queryClient: QueryClient): void {
   writeStoredUser(null);
   queryClient.setQueryData(userQueries.current().queryKey, null);
   for (const root of privateQueryRoots) queryClient.removeQueries({ queryKey: [root] });
+  // Pages read in this session may be the learner's own texts: the next visitor fetches what they may read.
+  queryClient.removeQueries({ queryKey: ['content', 'reader'] });
 }
 
 export function useLogin() {

@@ -50,6 +50,12 @@ export const coinRewards = {
 export const maxDiscountCodes = 2;
 /** The largest subtitle file (SRT or WebVTT) a learner may upload for a video. */
 export const maxSubtitleBytes = 2 * 1024 * 1024;
+/** Texts a learner may import (their own library, private): free, and with Pro Gold. */
+export const importLimits = { free: 20, pro: 200 } as const;
+/** The largest text file a learner may import (.txt, .srt, .vtt). */
+export const maxImportBytes = 5 * 1024 * 1024;
+/** The longest pasted text, in characters (a paste is sent as JSON). */
+export const maxPastedCharacters = 200_000;
 export const flashcardBatchSize = 20;
 
 const wordLimitItems = [

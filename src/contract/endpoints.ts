@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { maxDiscountCodes } from './constants.ts';
+import { maxDiscountCodes, maxPastedCharacters } from './constants.ts';
 import {
   categorySchema,
   contentIdSchema,
   discountSchema,
+  importSchema,
   jobStatusSchema,
   notificationSchema,
   pageIdSchema,
@@ -20,7 +21,7 @@ import {
   videoGroupSchema,
   videoIdSchema,
 } from './entities.ts';
-import { INT32_MAX, int32, plainText } from './fields.ts';
+import { INT32_MAX, int32, multilineText, plainText } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 import { loginRequestSchema, signupRequestSchema } from './validation.ts';
 
@@ -85,6 +86,13 @@ export const processingVideoSchema = z.object({
 export const payWithValues = ['diamonds', 'credits'] as const;
 export const buyItemRequestSchema = storeItemSchema.extend({ payWith: z.enum(payWithValues) });
 export type BuyItemRequest = z.infer<typeof buyItemRequestSchema>;
+
+export const importTextRequestSchema = z.object({
+  language: learningLanguageSchema,
+  title: plainText().trim().min(1).max(120),
+  text: multilineText().min(1).max(maxPastedCharacters),
+});
+export type ImportTextRequest = z.infer<typeof importTextRequestSchema>;
 
 export const fulfilRequestSchema = z.object({ sessionId: plainText().min(1).max(200) });
 
@@ -300,6 +308,39 @@ export const endpoints = {
     body: buyItemRequestSchema,
     details: userSchema,
     summary: 'Spend diamonds or coins on a store item; answers the updated user',
+  }),
+  importText: endpoint({
+    method: 'POST',
+    path: '/imports',
+    auth: 'required',
+    body: importTextRequestSchema,
+    details: importSchema,
+    summary: "Import a pasted text into the learner's own library (pages are made by a background job)",
+  }),
+  importFile: endpoint({
+    method: 'POST',
+    path: '/imports/file',
+    auth: 'required',
+    // The body is multipart/form-data: fields `language` and `title` (optional: the file's name), then `file`
+    // (.txt in any common encoding, .srt or .vtt; at most 5 MB).
+    details: importSchema,
+    summary: "Import a text file into the learner's own library (multipart: language, title, file)",
+  }),
+  myTexts: endpoint({
+    method: 'GET',
+    path: '/imports/:targetLang',
+    auth: 'required',
+    params: targetLangParams,
+    details: z.array(importSchema),
+    summary: "The learner's own texts in a language, newest first, with their import state",
+  }),
+  deleteImport: endpoint({
+    method: 'DELETE',
+    path: '/imports/:targetLang/:importId',
+    auth: 'required',
+    params: z.object({ targetLang: learningLanguageSchema, importId: contentIdParam }),
+    details: z.null(),
+    summary: "Delete one of the learner's own texts",
   }),
   paymentSettings: endpoint({
     method: 'GET',

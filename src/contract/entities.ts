@@ -96,6 +96,23 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+export const importStatuses = ['processing', 'ready', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+export const importSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  language: learningLanguageSchema,
+  status: z.enum(importStatuses),
+  /** The private content to read once ready. */
+  contentId: z.number().int().positive().nullable(),
+  pages: z.number().int().min(0),
+  words: z.number().int().min(0),
+  /** Why it failed, as a code the SPA words. */
+  error: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type TextImport = z.infer<typeof importSchema>;
+
 export const userPageSchema = z.object({
   contentId: contentIdSchema,
   pageId: pageIdSchema,
@@ -131,6 +148,7 @@ export const notificationCodes = [
   'video_failed',
   'diamonds_added',
   'pro_gold_active',
+  'import_ready',
 ] as const;
 export type NotificationCode = (typeof notificationCodes)[number];
 /** Why a video's transcript could not be made, in a `video_failed` notification's `reason`. */

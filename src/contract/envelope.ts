@@ -22,6 +22,8 @@ export const errorCodes = [
   'insufficient_balance',
   'discount_invalid',
   'payments_unavailable',
+  'bad_file',
+  'import_limit',
   'email_required',
   'email_too_short',
   'email_too_long',

@@ -9,8 +9,9 @@ export async function contentRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.categories, ({ params }) => listCategories(db, params.targetLang));
 
-  registerEndpoint(app, endpoints.reader, async ({ params }) => {
+  registerEndpoint(app, endpoints.reader, async ({ params, auth }) => {
     const reader = await findReaderJson(db, {
+      viewerId: auth?.user.id,
       language: params.targetLang,
       contentId: params.contentId,
       pageId: params.pageId,

@@ -10,9 +10,10 @@ const sameLanguage = () => apiError(400, 'invalid_input', 'Home and target langu
 export async function translationRoutes(app: FastifyInstance) {
   const { db, translations, limits } = app.deps;
 
-  registerEndpoint(app, endpoints.pageTranslations, async ({ params }) => {
+  registerEndpoint(app, endpoints.pageTranslations, async ({ params, auth }) => {
     if (params.homeLang === params.targetLang) throw sameLanguage();
     const sections = await findPageSections(db, {
+      viewerId: auth?.user.id,
       language: params.targetLang,
       contentId: params.contentId,
       pageNumber: params.pageId,
@@ -33,6 +34,7 @@ export async function translationRoutes(app: FastifyInstance) {
     let page: { contentId: number; pageNumber: number; context: string | undefined } | undefined;
     if (body.contentId !== undefined && body.pageId !== undefined) {
       const sections = await findPageSections(db, {
+        viewerId: auth?.user.id,
         language: body.targetLanguage,
         contentId: body.contentId,
         pageNumber: body.pageId,

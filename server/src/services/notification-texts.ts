@@ -41,4 +41,9 @@ export const notificationTexts = {
     params: { until: until.toISOString(), words },
     message: `Pro Gold is active until ${until.toISOString().slice(0, 10)}. Your word limit grew by ${words} words.`,
   }),
+  importReady: (title: string, pages: number): NotificationText => ({
+    code: 'import_ready',
+    params: { title, pages },
+    message: `Your text "${title}" is ready to read (${pages} pages).`,
+  }),
 };

@@ -24,6 +24,18 @@ describe('a notification', () => {
     );
   });
 
+  it('words the store and import notifications with their numbers and dates', () => {
+    expect(notificationText(notification({ code: 'diamonds_added', params: { diamonds: 500 } }), i18n)).toBe(
+      'Thank you! 500 diamonds were added to your balance.',
+    );
+    const pro = notification({ code: 'pro_gold_active', params: { until: '2026-12-25T12:00:00.000Z', words: 500 } });
+    expect(notificationText(pro, i18n)).toBe(
+      'Pro Gold is active until December 25, 2026. Your word limit grew by 500 words.',
+    );
+    const imported = notification({ code: 'import_ready', params: { title: 'Harbour', pages: 1 } });
+    expect(notificationText(imported, i18n)).toBe('Your text "Harbour" is ready to read (1 page).');
+  });
+
   it("says why a video's transcript failed", () => {
     const failed = notification({ code: 'video_failed', params: { title: 'Lakes', reason: 'unreachable' } });
     expect(notificationText(failed, i18n)).toBe(

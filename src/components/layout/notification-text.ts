@@ -34,6 +34,12 @@ export function notificationText(notification: Notification, i18n: I18n): string
         msg`Pro Gold is active until ${until}. ${plural(words, { one: 'Your word limit grew by # word.', other: 'Your word limit grew by # words.' })}`,
       );
     }
+    case 'import_ready': {
+      const pages = Number(params.pages ?? 0);
+      return i18n._(
+        msg`${plural(pages, { one: `Your text "${title}" is ready to read (# page).`, other: `Your text "${title}" is ready to read (# pages).` })}`,
+      );
+    }
     case 'video_ready':
       return i18n._(msg`Your video "${title}" is ready to read.`);
     case 'video_failed': {

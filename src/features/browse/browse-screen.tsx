@@ -1,12 +1,16 @@
 import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { contentQueries } from '@/api/content';
 import { BottomSheet } from '@/components/bottom-sheet';
+import { useSession } from '@/components/layout/use-session';
 import type { Category, ContentSummary, SubCategory } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
 import { useIsMobile, useUi } from '@/stores/ui';
+
+/** The learner's own texts load with their own code, after the library: a visitor never downloads it. */
+const MyTexts = lazy(() => import('./my-texts').then((module) => ({ default: module.MyTexts })));
 
 function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
   return (
@@ -47,6 +51,7 @@ function SubCategoryRow({ category, selectedId }: { category: Category; selected
 /** Categories with their sub-categories; the chosen sub-category's contents show as cards (a sheet on mobile). */
 export function BrowseScreen() {
   const targetLang = usePreferences((s) => s.targetLang);
+  const { user } = useSession();
   const { data: categories } = useSuspenseQuery(contentQueries.categories(targetLang));
   const isMobile = useIsMobile();
   const selectedSubCategory = useUi((s) => s.selectedSubCategory);
@@ -58,12 +63,19 @@ export function BrowseScreen() {
   /** On a wide screen something is always shown: the first sub-category until the learner picks one. */
   const shown = chosen ?? (isMobile ? undefined : allSubCategories[0]);
 
+  const myTexts = user ? (
+    <Suspense fallback={null}>
+      <MyTexts language={targetLang} />
+    </Suspense>
+  ) : null;
+
   if (categories.length === 0) {
     return (
       <section className="page">
         <p>
           <Trans>There is nothing to read in this language yet.</Trans>
         </p>
+        {myTexts}
       </section>
     );
   }
@@ -73,6 +85,7 @@ export function BrowseScreen() {
       <h1 className="visually-hidden">
         <Trans>Library</Trans>
       </h1>
+      {myTexts}
       {categories.map((category) => {
         const shownHere = shown && category.subCategories.some((sub) => sub.id === shown.id) ? shown : undefined;
         return (

@@ -4,6 +4,10 @@ import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
 import { categories, contents, pages, subCategories } from '../schema/content.ts';
 
+/** The library, and the viewer's own texts: another learner's private text is not there for them (404). */
+const readableBy = (viewerId: number | undefined) =>
+  sql`(${contents.ownerId} is null or ${contents.ownerId} = ${viewerId ?? 0})`;
+
 export async function listCategories(db: Db, language: LearningLanguage): Promise<Category[]> {
   const rows = await db
     .select({
@@ -50,7 +54,7 @@ export async function listCategories(db: Db, language: LearningLanguage): Promis
  */
 export async function findReaderJson(
   db: Db,
-  params: { language: LearningLanguage; contentId: number; pageId: number },
+  params: { language: LearningLanguage; contentId: number; pageId: number; viewerId: number | undefined },
 ): Promise<string | undefined> {
   const result = await db.execute<{ json: string }>(sql`
     select json_build_object(
@@ -62,14 +66,15 @@ export async function findReaderJson(
       )
     )::text as json
     from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${params.pageId}
-    where ${contents.id} = ${params.contentId} and ${contents.language} = ${params.language}`);
+    where ${contents.id} = ${params.contentId} and ${contents.language} = ${params.language}
+      and ${readableBy(params.viewerId)}`);
   return result.rows[0]?.json;
 }
 
 /** A page's tokens and the paragraph texts, for translating its words. */
 export async function findPageSections(
   db: Db,
-  params: { language: LearningLanguage; contentId: number; pageNumber: number },
+  params: { language: LearningLanguage; contentId: number; pageNumber: number; viewerId: number | undefined },
 ): Promise<Section[] | undefined> {
   const [page] = await db
     .select({ sections: pages.sections })
@@ -80,6 +85,7 @@ export async function findPageSections(
         eq(pages.contentId, params.contentId),
         eq(pages.number, params.pageNumber),
         eq(contents.language, params.language),
+        readableBy(params.viewerId),
       ),
     );
   return page?.sections;

@@ -36,6 +36,7 @@ export async function pageWordsJson(
     with page as (
       select p.sections from pages p join contents c on c.id = p.content_id
       where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
+        and (c.owner_id is null or c.owner_id = ${userId})
     )
     select exists (select 1 from page) as found,
       (select ${wordsAsJson} from user_words w
@@ -187,6 +188,7 @@ export async function saveUserPage(
     found as (
       select 1 from pages p join contents c on c.id = p.content_id
       where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
+        and (c.owner_id is null or c.owner_id = ${userId})
         and exists (select 1 from owner)
     ),
     first_time as (

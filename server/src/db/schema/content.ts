@@ -1,5 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PageType, Section } from '#contract/entities.ts';
+import type { ImportStatus, PageType, Section } from '#contract/entities.ts';
+import { users } from './accounts.ts';
+import { timestamptz } from './columns.ts';
 
 export const categories = pgTable(
   'categories',
@@ -32,9 +34,10 @@ export const contents = pgTable(
   'contents',
   {
     id: serial('id').primaryKey(),
-    subCategoryId: integer('sub_category_id')
-      .notNull()
-      .references(() => subCategories.id, { onDelete: 'cascade' }),
+    /** Null for a learner's own text: it is in no sub-category of the library. */
+    subCategoryId: integer('sub_category_id').references(() => subCategories.id, { onDelete: 'cascade' }),
+    /** The learner a private text belongs to; null for the library, which everyone reads. */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
@@ -44,7 +47,7 @@ export const contents = pgTable(
     /** SHA-256 of the seeded pages and glossary: an unchanged content is not rewritten at start. */
     seedHash: text('seed_hash'),
   },
-  (t) => [index('contents_sub_category').on(t.subCategoryId)],
+  (t) => [index('contents_sub_category').on(t.subCategoryId), index('contents_owner').on(t.ownerId)],
 );
 
 export const pages = pgTable(
@@ -61,4 +64,29 @@ export const pages = pgTable(
     wordCount: integer('word_count').notNull(),
   },
   (t) => [uniqueIndex('pages_content_number').on(t.contentId, t.number)],
+);
+
+/**
+ * A text a learner imported (pasted, or a file): kept as UTF-8 text until the import job has made its pages, then
+ * it points at the private content it became. Failed imports keep their reason until deleted.
+ */
+export const textImports = pgTable(
+  'text_imports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    /** Where it came from: pasted, or the kind of file. */
+    kind: text('kind').notNull(),
+    source: text('source').notNull(),
+    status: text('status').$type<ImportStatus>().notNull(),
+    error: text('error'),
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [index('text_imports_user').on(t.userId, t.language)],
 );

@@ -1,0 +1,37 @@
+import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { signUp } from './learners';
+
+test('a learner imports a text of their own and reads it', async ({ page }) => {
+  await signUp(page);
+  const mine = page.getByRole('region', { name: 'My texts' });
+  await mine.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a text' });
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Title').fill('The harbour');
+  await dialog
+    .getByLabel('Paste your text')
+    .fill('The ferry leaves the harbour at dawn.\n\nGulls follow it out to sea, crying over the grey water.');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toBeHidden();
+  // The pages are made in the background; the list asks again until they are ready.
+  const card = mine.getByRole('link', { name: /The harbour/ });
+  await expect(card).toContainText('1 page, 18 words', { timeout: 20_000 });
+  await card.click();
+  await expect(page).toHaveURL(/\/reader\/\d+/);
+  await expect(page.locator('[data-w="gulls"]')).toBeVisible();
+});
+
+test('a learner imports a subtitle file, named after the file', async ({ page }) => {
+  await signUp(page);
+  const mine = page.getByRole('region', { name: 'My texts' });
+  await mine.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a text' });
+  await dialog.getByLabel('Or choose a file (.txt, .srt or .vtt, at most 5 MB)').setInputFiles({
+    name: 'lighthouse.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('1\n00:00:01,000 --> 00:00:03,000\nThe lighthouse keeper waves.\n'),
+  });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(mine.getByRole('link', { name: /lighthouse/ })).toContainText('1 page, 4 words', { timeout: 20_000 });
+});

@@ -1,0 +1,51 @@
+import type { Reader, Section } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { findUserByToken, type MockUser, mockDb } from './db';
+import { buildReader, pageSections } from './fixtures/content';
+import { tokenizeParagraphs } from './fixtures/tokenize';
+
+/** The learner a request's token names, if any (calls a visitor may make too). */
+export function viewerOf(request: Request): MockUser | undefined {
+  const token = request.headers.get('Authorization')?.match(/^Bearer (.+)$/)?.[1];
+  return token ? findUserByToken(token) : undefined;
+}
+
+/** An imported text's page for its own learner; undefined for anyone else, as the server answers 404. */
+function importedPage(language: LearningLanguage, contentId: number, pageId: number, viewer: MockUser | undefined) {
+  const imported = mockDb().imports.find((item) => item.record.contentId === contentId);
+  if (!imported) return { imported: false as const };
+  const page =
+    imported.record.language === language && imported.username === viewer?.username
+      ? imported.pages[pageId]
+      : undefined;
+  return { imported: true as const, text: imported, page };
+}
+
+/** A page's sections as this viewer may read them: the library's, or their own imported text's. */
+export function readableSections(
+  language: LearningLanguage,
+  contentId: number,
+  pageId: number,
+  viewer: MockUser | undefined,
+): Section[] | undefined {
+  const found = importedPage(language, contentId, pageId, viewer);
+  if (!found.imported) return pageSections(language, contentId, pageId);
+  return found.page ? tokenizeParagraphs(found.page.text.split('\n\n'), language) : undefined;
+}
+
+export function readableReader(
+  language: LearningLanguage,
+  contentId: number,
+  pageId: number,
+  viewer: MockUser | undefined,
+): Reader | undefined {
+  const found = importedPage(language, contentId, pageId, viewer);
+  if (!found.imported) return buildReader(language, contentId, pageId);
+  const sections = readableSections(language, contentId, pageId, viewer);
+  if (!sections) return undefined;
+  return {
+    selectedPage: { id: pageId, pageType: 'page' },
+    sections,
+    pages: found.text.pages.map((page, index) => ({ id: index, title: page.title })),
+  };
+}

@@ -1,0 +1,84 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { importLimits, maxImportBytes } from '#contract/constants.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { hasControlCharacter } from '#contract/fields.ts';
+import { learningLanguageSchema } from '#contract/languages.ts';
+import { addImport, deleteImport, findOwnImport, listImports } from '../db/queries/imports.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
+import { apiError } from '../http/errors.ts';
+import { type Authenticated, isPro } from '../services/accounts.ts';
+import { BadTextError, type ImportKind, importText, kindOfFile } from '../services/imports/read-text.ts';
+
+/** A learner's own texts: pasted or uploaded, made into pages by a job, private to them. */
+export async function importRoutes(app: FastifyInstance) {
+  const { db, imports } = app.deps;
+  await app.register(multipart, { limits: { fileSize: maxImportBytes, files: 1, fields: 2, parts: 3 } });
+
+  /** Reads and checks the text now (a bad file is a 400 and nothing is stored), then queues its pages. */
+  async function start(
+    auth: Authenticated,
+    now: Date,
+    input: { language: string; title: string; kind: ImportKind; content: string | Uint8Array },
+  ) {
+    let source: string;
+    try {
+      source = importText(input.kind, input.content);
+    } catch (error) {
+      if (error instanceof BadTextError || (error instanceof Error && error.name === 'BadSubtitlesError')) {
+        throw apiError(400, 'bad_file', error.message, 'file');
+      }
+      throw error;
+    }
+    const limit = isPro(auth.user, now) ? importLimits.pro : importLimits.free;
+    const language = learningLanguageSchema.parse(input.language);
+    const id = await addImport(
+      db,
+      { userId: auth.user.id, language, title: input.title, kind: input.kind, source },
+      limit,
+      now,
+    );
+    if (id === undefined) {
+      throw apiError(403, 'import_limit', `You can import up to ${limit} texts: delete one to import another`);
+    }
+    await imports.jobs.send(id);
+    const created = await findOwnImport(db, auth.user.id, id);
+    if (!created) throw new Error('The import vanished');
+    return created;
+  }
+
+  registerEndpoint(app, endpoints.importText, ({ auth, body, now }) =>
+    start(auth, now, { language: body.language, title: body.title, kind: 'paste', content: body.text }),
+  );
+
+  registerEndpoint(app, endpoints.importFile, async ({ auth, request, now }) => {
+    if (!request.isMultipart()) throw apiError(400, 'bad_file', 'Send the text as multipart form data', 'file');
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file') throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
+      const kind = kindOfFile(part.filename);
+      if (!kind) throw apiError(400, 'bad_file', 'Import a .txt, .srt or .vtt file', 'file');
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw apiError(413, 'payload_too_large', 'Text files may be at most 5 MB', 'file');
+      const language = learningLanguageSchema.safeParse(fields.language);
+      if (!language.success) throw apiError(400, 'invalid_input', 'Choose the language of the text', 'language');
+      const title = (fields.title?.trim() || part.filename.replace(/\.[^.]+$/, '')).slice(0, 120).trim();
+      if (!title || hasControlCharacter(title)) throw apiError(400, 'invalid_input', 'Give the text a title', 'title');
+      return start(auth, now, { language: language.data, title, kind, content: bytes });
+    }
+    throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
+  });
+
+  registerEndpoint(app, endpoints.myTexts, ({ auth, params }) => listImports(db, auth.user.id, params.targetLang));
+
+  registerEndpoint(app, endpoints.deleteImport, async ({ auth, params }) => {
+    if (!(await deleteImport(db, auth.user.id, params.importId))) {
+      throw apiError(404, 'not_found', 'This text does not exist');
+    }
+    return null;
+  });
+}

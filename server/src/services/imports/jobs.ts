@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Db } from '../../db/client.ts';
+import { failImport, findImportSource, storeImportedText } from '../../db/queries/imports.ts';
+import { insertNotification } from '../../db/queries/users.ts';
+import type { Clock } from '../accounts.ts';
+import { notificationTexts } from '../notification-texts.ts';
+import { paginate } from './paginate.ts';
+
+export const importQueue = 'text-import';
+
+/** How the routes ask for a text's pages to be made: pg-boss in production, a recorder or pg-boss in tests. */
+export type ImportJobs = { send: (importId: number) => Promise<void> };
+
+export function importJobs(boss: PgBoss): ImportJobs {
+  return {
+    send: async (importId) => {
+      await boss.send(importQueue, { importId }, { singletonKey: `import-${importId}` });
+    },
+  };
+}
+
+export type ImportJobDeps = { db: Db; clock: Clock; log: FastifyBaseLogger };
+
+/**
+ * Makes an imported text's pages (about 250 words each, cut between paragraphs, chapters kept), tokenised as the
+ * starter library, and stores them as the learner's private content with the import's new state, in one
+ * transaction; then tells the learner. The text was read and checked when it arrived, so what can fail here is
+ * the database: the error is thrown and pg-boss retries; the last attempt marks the import failed.
+ */
+export async function runImportJob(deps: ImportJobDeps, importId: number, options: { lastAttempt: boolean }) {
+  const { db, clock, log } = deps;
+  const row = await findImportSource(db, importId);
+  if (row?.status !== 'processing') return;
+  try {
+    const pages = paginate(row.source);
+    await storeImportedText(db, importId, pages, clock());
+    await insertNotification(db, row.userId, notificationTexts.importReady(row.title, pages.length), clock());
+  } catch (error) {
+    if (!options.lastAttempt) throw error;
+    log.warn({ importId, err: { message: String(error) } }, 'text import failed');
+    await failImport(db, importId, 'internal', clock());
+  }
+}
+
+/** Runs the import jobs in this process. */
+export async function startImportWorker(boss: PgBoss, deps: ImportJobDeps): Promise<void> {
+  await boss.createQueue(importQueue, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  await boss.work(
+    importQueue,
+    { includeMetadata: true, pollingIntervalSeconds: 1 },
+    async ([job]: JobWithMetadata<{ importId: number }>[]) => {
+      if (!job) return;
+      await runImportJob(deps, job.data.importId, { lastAttempt: job.retryCount >= job.retryLimit });
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { mockDb, readerAccount } from '@mocks/db';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+describe('my texts', () => {
+  it('imports a pasted text and lists it, then opens it in the reader', async () => {
+    const { user, router } = await renderApp('/', { user: signedIn() });
+    const section = await screen.findByRole('region', { name: 'My texts' });
+    expect(await within(section).findByText(/Read what you care about/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import a text' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Harbour');
+    await user.type(within(dialog).getByLabelText('Paste your text'), 'The ferry leaves at dawn.');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const card = await within(section).findByRole('link', { name: /Harbour/ }, { timeout: 5000 });
+    expect(card).toHaveTextContent('1 page, 5 words');
+    await user.click(card);
+    await screen.findByRole('button', { name: 'Finished' });
+    expect(router.state.location.pathname).toMatch(/^\/reader\/\d+$/);
+    expect(screen.getByText('ferry')).toBeInTheDocument();
+  });
+
+  it('says why a text was refused, and keeps what was typed', async () => {
+    const { user } = await renderApp('/', { user: signedIn() });
+    const section = await screen.findByRole('region', { name: 'My texts' });
+    await user.click(within(section).getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import a text' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Dots');
+    await user.type(within(dialog).getByLabelText('Paste your text'), '... !!!');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This file cannot be imported: send a text file (.txt, .srt or .vtt) with words in it',
+    );
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Dots');
+  });
+
+  it('deletes a text', async () => {
+    mockDb().imports.push({
+      username: readerAccount.username,
+      record: {
+        id: 4242,
+        title: 'Old notes',
+        language: 'en',
+        status: 'ready',
+        contentId: 904242,
+        pages: 1,
+        words: 3,
+        error: null,
+        createdAt: new Date().toISOString(),
+      },
+      pages: [{ title: 'Old notes', text: 'Three little words.' }],
+    });
+    const { user } = await renderApp('/', { user: signedIn() });
+    const section = await screen.findByRole('region', { name: 'My texts' });
+    await user.click(await within(section).findByRole('button', { name: 'Delete Old notes' }));
+    await within(section).findByText(/Read what you care about/);
+    expect(mockDb().imports).toHaveLength(0);
+  });
+
+  it('is not shown to a visitor', async () => {
+    await renderApp('/');
+    await screen.findAllByRole('region');
+    expect(screen.queryByRole('region', { name: 'My texts' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,153 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { errorText } from '@/api/error-text';
+import { importQueries, useDeleteImport, useImportText } from '@/api/imports';
+import { Modal } from '@/components/modal';
+import { maxImportBytes } from '@/contract/constants';
+import type { TextImport } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+
+function ImportDialog({ language, onClose }: { language: LearningLanguage; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const ids = { title: useId(), text: useId(), file: useId() };
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const importText = useImportText();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file && file.size > maxImportBytes) {
+      setProblem(t`That is too large to send`);
+      return;
+    }
+    if (!file && !title.trim()) {
+      setProblem(t`Give the text a title`);
+      return;
+    }
+    if (!file && !text.trim()) {
+      setProblem(t`Paste a text or choose a file`);
+      return;
+    }
+    setProblem(null);
+    importText.mutate(file ? { language, title: title.trim(), file } : { language, title: title.trim(), text }, {
+      onSuccess: onClose,
+      onError: (error) => setProblem(errorText(error, i18n)),
+    });
+  };
+
+  return (
+    <Modal title={t`Import a text`} onClose={onClose}>
+      <form className="import-form" onSubmit={onSubmit}>
+        <label htmlFor={ids.title}>
+          <Trans>Title</Trans>
+        </label>
+        <input id={ids.title} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
+        <label htmlFor={ids.text}>
+          <Trans>Paste your text</Trans>
+        </label>
+        <textarea
+          id={ids.text}
+          rows={8}
+          value={text}
+          disabled={file !== null}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <label htmlFor={ids.file}>
+          <Trans>Or choose a file (.txt, .srt or .vtt, at most 5 MB)</Trans>
+        </label>
+        <input
+          id={ids.file}
+          type="file"
+          accept=".txt,.srt,.vtt,text/plain"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        {problem ? <p role="alert">{problem}</p> : null}
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="button button-primary" disabled={importText.isPending}>
+            <Trans>Import</Trans>
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function TextCard({ text }: { text: TextImport }) {
+  const { t } = useLingui();
+  const remove = useDeleteImport();
+  const { pages, words } = text;
+  const state =
+    text.status === 'processing'
+      ? t`Making its pages…`
+      : text.status === 'failed'
+        ? t`It could not be imported`
+        : t`${plural(pages, { one: '# page', other: '# pages' })}, ${plural(words, { one: '# word', other: '# words' })}`;
+  return (
+    <li className="my-text">
+      {text.status === 'ready' && text.contentId !== null ? (
+        <Link to="/reader/$id" params={{ id: text.contentId }} className="content-card">
+          <span className="content-card-title">{text.title}</span>
+          <span className="content-card-description">{state}</span>
+        </Link>
+      ) : (
+        <div className="content-card" aria-busy={text.status === 'processing'}>
+          <span className="content-card-title">{text.title}</span>
+          <span className="content-card-description" role="status">
+            {state}
+          </span>
+        </div>
+      )}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t`Delete ${text.title}`}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(text)}
+      >
+        <Trash2 size={18} aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The learner's own texts in the language they learn, above the library: imported by pasting or from a file,
+ * made into pages in the background (the list asks again while one is being made), private to them.
+ */
+export function MyTexts({ language }: { language: LearningLanguage }) {
+  const texts = useQuery(importQueries.list(language));
+  const [importing, setImporting] = useState(false);
+  return (
+    <section className="category my-texts" aria-labelledby="my-texts-heading">
+      <div className="my-texts-heading">
+        <h2 id="my-texts-heading">
+          <Trans>My texts</Trans>
+        </h2>
+        <button type="button" className="button button-secondary" onClick={() => setImporting(true)}>
+          <Trans>Import</Trans>
+        </button>
+      </div>
+      {texts.data?.length ? (
+        <ul className="content-cards">
+          {texts.data.map((text) => (
+            <TextCard key={text.id} text={text} />
+          ))}
+        </ul>
+      ) : texts.isSuccess ? (
+        <p className="my-texts-empty">
+          <Trans>Read what you care about: paste a text, or import a .txt or subtitle file.</Trans>
+        </p>
+      ) : null}
+      {importing ? <ImportDialog language={language} onClose={() => setImporting(false)} /> : null}
+    </section>
+  );
+}
