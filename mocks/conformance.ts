@@ -157,6 +157,24 @@ export function describeConformance(subject: Subject) {
     });
   });
 
+  describe('admin calls', () => {
+    it('answer 403 (forbidden) to a learner', async () => {
+      const { token } = await signUp();
+      const job = { kind: 'text-import', jobId: '00000000-0000-4000-8000-000000000001' };
+      const samples: Partial<Record<EndpointName, Record<string, string>>> = {
+        retryJob: job,
+        cancelJob: job,
+        deleteJob: job,
+      };
+      const admin = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === 'admin');
+      expect(admin.length).toBeGreaterThan(0);
+      for (const name of admin) {
+        const refused = await expectError(name, 403, { token, params: samples[name] });
+        expect(refused.details[0]?.code, name).toBe('forbidden');
+      }
+    });
+  });
+
   describe('content', () => {
     it('lists the library of a language with unique content ids, and nothing for a language without texts', async () => {
       const categories = await expectOk('categories', { params: { targetLang: 'en' } });

@@ -1,5 +1,6 @@
 import { coinRewards } from '@/contract/constants';
 import type {
+  AdminJob,
   Discount,
   jobStatuses,
   Notification,
@@ -11,6 +12,7 @@ import type {
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { daysBefore, hoursBefore, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
+import { buildJobs } from './fixtures/jobs';
 import { buildNotification, welcomeNotification } from './fixtures/notifications';
 import { buildDiscounts, buildProducts } from './fixtures/products';
 import { transcriptVideoId, transcriptVideoTitle } from './fixtures/transcript';
@@ -42,6 +44,8 @@ export type MockDb = {
   checkouts: Record<string, MockCheckout>;
   /** Texts learners imported: private content, readable by their learner alone. */
   imports: MockImport[];
+  /** The background jobs the admin's queue screen shows (the mocks run none: these are its fixtures). */
+  jobs: AdminJob[];
   /** Coins earned by learning, per username: the day's total against the cap, days paid, levels paid per word. */
   coins: Record<string, MockCoins>;
   nextId: number;
@@ -158,6 +162,7 @@ function createInitialDb(): MockDb {
     discounts: buildDiscounts(),
     checkouts: {},
     imports: [],
+    jobs: buildJobs(now),
     coins: {},
     nextId: 100,
   };

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { accountHandlers } from './handlers/account';
+import { adminHandlers } from './handlers/admin';
 import { contentHandlers } from './handlers/content';
 import { importHandlers } from './handlers/imports';
 import { notificationHandlers } from './handlers/notifications';
@@ -20,4 +21,5 @@ export const handlers: HttpHandler[] = [
   ...notificationHandlers,
   ...paymentHandlers,
   ...importHandlers,
+  ...adminHandlers,
 ];

@@ -313,6 +313,41 @@ describe('payments', () => {
   });
 });
 
+describe('the job queue', () => {
+  const admin = adminAccount.token;
+
+  it('lists the jobs with counts by state, filtered by state and kind', async () => {
+    const { details } = await expectOk('adminJobs', { token: admin });
+    expect(details.counts).toMatchObject({ failed: 1, created: 1, active: 1, completed: 2 });
+    const onlyFailed = await fetch(`${origin}${API_BASE}/admin/jobs?state=failed&kind=video-transcript`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    }).then((response) => response.json());
+    expect(onlyFailed.details.jobs).toHaveLength(1);
+    expect(onlyFailed.details.jobs[0]).toMatchObject({ state: 'failed', error: 'YouTube could not be reached' });
+  });
+
+  it('retries a failed job, cancels a waiting one and deletes a finished one', async () => {
+    const { details } = await expectOk('adminJobs', { token: admin });
+    const byState = (state: string) => details.jobs.find((job) => job.state === state);
+    const failed = byState('failed');
+    const waiting = byState('created');
+    const finished = byState('completed');
+    if (!failed || !waiting || !finished) throw new Error('fixtures');
+    const target = (job: typeof failed) => ({ kind: job.kind, jobId: job.id });
+    expect((await expectOk('retryJob', { token: admin, params: target(failed) })).details.state).toBe('created');
+    expect((await expectOk('cancelJob', { token: admin, params: target(waiting) })).details.state).toBe('cancelled');
+    await expectOk('deleteJob', { token: admin, params: target(finished) });
+    await expectError('deleteJob', 404, { token: admin, params: target(finished) });
+    const running = byState('active');
+    if (running) await expectError('cancelJob', 409, { token: admin, params: target(running) });
+  });
+
+  it('is for admins only', async () => {
+    const refused = await expectError('adminJobs', 403, { token: reader });
+    expect(refused.details[0]?.code).toBe('forbidden');
+  });
+});
+
 describe('mock db', () => {
   it('is restored by resetMockDb', async () => {
     await expectOk('saveUserWord', { token: reader, body: { lowercase: 'hund', level: 1, language: 'de' } });

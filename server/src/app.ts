@@ -15,6 +15,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importRoutes } from './routes/imports.ts';
@@ -25,6 +26,7 @@ import { translationRoutes } from './routes/translations.ts';
 import { videoRoutes } from './routes/videos.ts';
 import type { Clock } from './services/accounts.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
+import type { JobQueueAdmin } from './services/job-queue.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import { createTranslationChain } from './services/translation/chain.ts';
 import type { TranslationProvider } from './services/translation/types.ts';
@@ -44,6 +46,8 @@ export type AppOptions = {
   transcriptJobs: TranscriptJobs;
   /** Where imported texts go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
   importJobs: ImportJobs;
+  /** The admin's view of the job queue: pg-boss (server.ts, tests that need it). */
+  jobQueue?: JobQueueAdmin | undefined;
   /** Card payments: Stripe (server.ts, when configured) or Stripe's SDK on the tests' fake Stripe. */
   payments?: PaymentGateway | undefined;
 };
@@ -60,6 +64,7 @@ export async function buildApp({
   limits = defaultUsageLimits,
   transcriptJobs,
   importJobs,
+  jobQueue,
   payments,
 }: AppOptions) {
   const requestTimeout = config.requestTimeoutMs ?? 30_000;
@@ -90,6 +95,7 @@ export async function buildApp({
     translations: createTranslationChain({ db, providers, log: app.log }),
     videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
     imports: { jobs: importJobs },
+    jobQueue,
     payments,
     publicUrl: config.publicUrl,
   });
@@ -111,6 +117,7 @@ export async function buildApp({
   await app.register(videoRoutes);
   await app.register(storeRoutes);
   await app.register(importRoutes);
+  await app.register(adminRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

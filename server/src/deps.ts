@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
+import type { JobQueueAdmin } from './services/job-queue.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { RateRule } from './services/rate-limit.ts';
 import type { TranslationChain } from './services/translation/chain.ts';
@@ -23,6 +24,8 @@ export type AppDeps = {
   videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
   /** Where a learner's imported text goes to be made into pages. */
   imports: { jobs: ImportJobs };
+  /** The background jobs as the admin's queue screen sees and manages them (none: no queue in this process). */
+  jobQueue: JobQueueAdmin | undefined;
   /** Card payments (Stripe), when configured: the store sells items only without them. */
   payments: PaymentGateway | undefined;
   /** The address learners reach the server at, for the card provider's return links; the request's own if unset. */

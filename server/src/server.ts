@@ -6,6 +6,7 @@ import { openWithRetry } from './db/startup.ts';
 import { isDatabaseUnavailable } from './plugins/error-handler.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';
+import { pgBossQueueAdmin } from './services/job-queue.ts';
 import { startJobs } from './services/jobs.ts';
 import { stripeGateway } from './services/payments/gateway.ts';
 import { readSeedFiles, seedContent } from './services/seed.ts';
@@ -73,6 +74,7 @@ const app = await buildApp({
   providers,
   transcriptJobs: transcriptJobs(jobs),
   importJobs: importJobs(jobs),
+  jobQueue: pgBossQueueAdmin(jobs),
   payments,
 });
 if (config.seedContent) {

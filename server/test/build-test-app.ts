@@ -6,6 +6,7 @@ import type { Database, Db } from '../src/db/client.ts';
 import type { UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
 import type { ImportJobs } from '../src/services/imports/jobs.ts';
+import type { JobQueueAdmin } from '../src/services/job-queue.ts';
 import type { PaymentGateway } from '../src/services/payments/gateway.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
 import type { TranscriptJobs } from '../src/services/videos/jobs.ts';
@@ -55,6 +56,9 @@ export async function buildTestApp(
     limits?: UsageLimits;
     transcriptJobs?: TranscriptJobs;
     importJobs?: ImportJobs;
+    jobQueue?: JobQueueAdmin;
+    /** A database the test opened itself (to start pg-boss on it first); a fresh one otherwise. */
+    database?: Database;
     /** The app's own connection to the test database (a pool through a proxy the test controls); its db else. */
     connect?: (database: Database) => Promise<Db>;
     /** How long a request may take to arrive (30 s). */
@@ -65,7 +69,7 @@ export async function buildTestApp(
     logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'folio-static-')));
   const clock = new TestClock();
   const sentTranscripts: number[] = [];
@@ -84,6 +88,7 @@ export async function buildTestApp(
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),
     payments: options.payments,
+    jobQueue: options.jobQueue,
     importJobs: options.importJobs ?? {
       send: async (importId) => {
         sentImports.push(importId);

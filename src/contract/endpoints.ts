@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { maxDiscountCodes, maxPastedCharacters } from './constants.ts';
 import {
+  adminJobSchema,
   categorySchema,
   contentIdSchema,
   discountSchema,
   importSchema,
+  jobKinds,
+  jobQueueSchema,
   jobStatusSchema,
   notificationSchema,
   pageIdSchema,
@@ -99,6 +102,7 @@ export const fulfilRequestSchema = z.object({ sessionId: plainText().min(1).max(
 export const discountCheckRequestSchema = z.object({ discountCode: plainText().trim().min(1).max(64) });
 
 const targetLangParams = z.object({ targetLang: learningLanguageSchema });
+const jobParams = z.object({ kind: z.enum(jobKinds), jobId: z.uuid() });
 const contentIdParam = z.coerce.number().int().positive().max(INT32_MAX);
 const pageIdParam = z.coerce.number().int().min(0).max(100_000);
 
@@ -341,6 +345,38 @@ export const endpoints = {
     params: z.object({ targetLang: learningLanguageSchema, importId: contentIdParam }),
     details: z.null(),
     summary: "Delete one of the learner's own texts",
+  }),
+  adminJobs: endpoint({
+    method: 'GET',
+    path: '/admin/jobs',
+    auth: 'admin',
+    query: z.object({ state: jobStatusSchema.optional(), kind: z.enum(jobKinds).optional() }),
+    details: jobQueueSchema,
+    summary: 'Background jobs (video transcripts, text imports) with counts by state, newest first',
+  }),
+  retryJob: endpoint({
+    method: 'POST',
+    path: '/admin/jobs/:kind/:jobId/retry',
+    auth: 'admin',
+    params: jobParams,
+    details: adminJobSchema,
+    summary: 'Run a failed job again',
+  }),
+  cancelJob: endpoint({
+    method: 'POST',
+    path: '/admin/jobs/:kind/:jobId/cancel',
+    auth: 'admin',
+    params: jobParams,
+    details: adminJobSchema,
+    summary: 'Cancel a job waiting to run',
+  }),
+  deleteJob: endpoint({
+    method: 'DELETE',
+    path: '/admin/jobs/:kind/:jobId',
+    auth: 'admin',
+    params: jobParams,
+    details: z.null(),
+    summary: 'Delete a finished job (completed, failed or cancelled)',
   }),
   paymentSettings: endpoint({
     method: 'GET',

@@ -123,6 +123,29 @@ export type UserPage = z.infer<typeof userPageSchema>;
 export const jobStatuses = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export const jobStatusSchema = z.enum(jobStatuses);
 
+/** The kinds of background job the admin's queue shows, by their pg-boss queue names. */
+export const jobKinds = ['video-transcript', 'text-import'] as const;
+export type JobKind = (typeof jobKinds)[number];
+export const adminJobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(jobKinds),
+  state: jobStatusSchema,
+  /** The learner the job works for (a transcript: the first who added the video), when known. */
+  owner: z.string().nullable(),
+  attempts: z.number().int().min(0),
+  retryLimit: z.number().int().min(0),
+  error: z.string().nullable(),
+  createdOn: isoDateTimeSchema,
+  startedOn: isoDateTimeSchema.nullable(),
+  completedOn: isoDateTimeSchema.nullable(),
+});
+export type AdminJob = z.infer<typeof adminJobSchema>;
+export const jobQueueSchema = z.object({
+  counts: z.record(jobStatusSchema, z.number().int().min(0)),
+  jobs: z.array(adminJobSchema),
+});
+export type JobQueue = z.infer<typeof jobQueueSchema>;
+
 export const videoGroupSchema = z.object({
   lang: learningLanguageSchema,
   videos: z.array(z.object({ videoId: videoIdSchema, title: z.string() })),

@@ -1,7 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
+import { expect } from 'vitest';
 import { writeStoredUser } from '@/api/session';
 import { App, createAppInstance } from '@/app';
 import type { User } from '@/contract/entities';
@@ -54,5 +55,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     render(<App {...instance} />);
   });
   await screen.findByRole('banner');
+  // The route's own code (a lazy chunk) and data have arrived: its screen is on the page, not only the shell.
+  await waitFor(() => expect(instance.router.state.status).toBe('idle'));
   return { ...instance, user: userEvents };
 }

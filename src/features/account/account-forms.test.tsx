@@ -58,6 +58,8 @@ describe('login', () => {
 describe('signup', () => {
   async function fillSignup(values: Partial<Record<'Username' | 'Email' | 'Password' | 'Confirm password', string>>) {
     const rendered = await renderApp('/signup');
+    // The form arrives with its route's code, after the shell.
+    await screen.findByLabelText('Username');
     for (const [label, value] of Object.entries(values)) {
       if (value) await rendered.user.type(screen.getByLabelText(label), value);
     }
