@@ -34,3 +34,22 @@ export function grant(email: string, options: { coins?: number; diamonds?: numbe
   if (options.proDays) args.push('--pro-days', String(options.proDays));
   execFileSync(process.execPath, args, { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
 }
+
+/** The operator makes an account of the real server under test an admin (`npm run admin -- EMAIL`). */
+export function makeAdmin(email: string) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  execFileSync(process.execPath, ['server/src/cli/admin.ts', email], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'pipe',
+  });
+}
+
+/** Logs in through the form (the app reloads on the start page). */
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+}

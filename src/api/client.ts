@@ -49,6 +49,8 @@ const http = ky.create({
 
 type CallOptions<N extends EndpointName> = {
   params?: Record<string, string | number>;
+  /** The call's query string (its contract `query`). */
+  query?: Record<string, string>;
   signal?: AbortSignal;
 } & ([BodyOf<N>] extends [never]
   ? { body?: never /** For the calls that take a file (multipart). */; formData?: FormData }
@@ -72,6 +74,7 @@ export async function callEndpoint<N extends EndpointName>(
     raw = await http(pathOf(endpoint.path, options.params).replace(/^\//, ''), {
       method: endpoint.method,
       ...(options.formData ? { body: options.formData } : { json: options.body }),
+      ...(options.query && Object.keys(options.query).length ? { searchParams: options.query } : {}),
       signal: options.signal,
       headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     }).json();

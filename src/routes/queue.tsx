@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminOnly } from '@/components/admin-only';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { QueueScreen } from '@/features/admin/queue-screen';
 
 export const Route = createFileRoute('/queue')({
   staticData: { title: msg`Queue` },
 
   component: () => (
     <AdminOnly>
-      <PlaceholderPage />
+      <QueueScreen />
     </AdminOnly>
   ),
 });

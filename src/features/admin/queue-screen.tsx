@@ -1,0 +1,151 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { adminQueries, type JobAction, type JobFilter, useJobAction } from '@/api/admin';
+import { errorText } from '@/api/error-text';
+import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
+import { toast } from '@/lib/toast';
+
+const stateNames: Record<AdminJob['state'], MessageDescriptor> = {
+  created: msg`Waiting`,
+  retry: msg`Waiting to retry`,
+  active: msg`Running`,
+  completed: msg`Done`,
+  cancelled: msg`Cancelled`,
+  failed: msg`Failed`,
+};
+
+const kindNames: Record<JobKind, MessageDescriptor> = {
+  'video-transcript': msg`Video transcript`,
+  'text-import': msg`Text import`,
+};
+
+/** What an admin may do with a job in its state: run a failed one again, cancel one waiting, delete one finished. */
+function actionsFor(job: AdminJob): JobAction[] {
+  if (job.state === 'failed') return ['retry', 'delete'];
+  if (job.state === 'created' || job.state === 'retry') return ['cancel'];
+  if (job.state === 'completed' || job.state === 'cancelled') return ['delete'];
+  return [];
+}
+
+/**
+ * The admin's view of the background work (pg-boss): counts by state, the jobs newest first with their learner,
+ * attempts and error, filters by state and kind, and the action each job's state allows. It refreshes itself
+ * while any job waits or runs.
+ */
+export function QueueScreen() {
+  const { t, i18n } = useLingui();
+  const ids = { state: useId(), kind: useId() };
+  const [filter, setFilter] = useState<JobFilter>({});
+  const queue = useQuery(adminQueries.jobs(filter));
+  const act = useJobAction();
+  const when = (iso: string | null) => (iso ? i18n.date(iso, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+  const actionNames: Record<JobAction, string> = { retry: t`Retry`, cancel: t`Cancel`, delete: t`Delete` };
+
+  const run = (action: JobAction, job: AdminJob) =>
+    act.mutate({ action, job }, { onError: (error) => toast.error(errorText(error, i18n)) });
+
+  return (
+    <section className="page queue">
+      <h1>
+        <Trans>Job queue</Trans>
+      </h1>
+      {queue.data ? (
+        <ul className="queue-counts" aria-label={t`Jobs by state`}>
+          {jobStatuses.map((state) => (
+            <li key={state} className={`queue-count state-${state}`}>
+              <span>{i18n._(stateNames[state])}</span> <strong>{queue.data.counts[state]}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="queue-filters">
+        <label htmlFor={ids.state}>
+          <Trans>State</Trans>
+        </label>
+        <select
+          id={ids.state}
+          value={filter.state ?? ''}
+          onChange={(event) => setFilter({ ...filter, state: (event.target.value || undefined) as JobFilter['state'] })}
+        >
+          <option value="">{t`All`}</option>
+          {jobStatuses.map((state) => (
+            <option key={state} value={state}>
+              {i18n._(stateNames[state])}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.kind}>
+          <Trans>Kind</Trans>
+        </label>
+        <select
+          id={ids.kind}
+          value={filter.kind ?? ''}
+          onChange={(event) => setFilter({ ...filter, kind: (event.target.value || undefined) as JobKind | undefined })}
+        >
+          <option value="">{t`All`}</option>
+          {jobKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {i18n._(kindNames[kind])}
+            </option>
+          ))}
+        </select>
+      </div>
+      {queue.isError ? <p role="alert">{errorText(queue.error, i18n)}</p> : null}
+      {queue.data && queue.data.jobs.length === 0 ? (
+        <p>
+          <Trans>No jobs.</Trans>
+        </p>
+      ) : null}
+      {queue.data?.jobs.length ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone and must be reachable by keyboard
+        <section className="queue-table" aria-label={t`Jobs`} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t`Kind`}</th>
+                <th scope="col">{t`State`}</th>
+                <th scope="col">{t`Learner`}</th>
+                <th scope="col">{t`Attempts`}</th>
+                <th scope="col">{t`Error`}</th>
+                <th scope="col">{t`Created`}</th>
+                <th scope="col">{t`Finished`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.data.jobs.map((job) => (
+                <tr key={job.id} data-state={job.state}>
+                  <td>{i18n._(kindNames[job.kind])}</td>
+                  <td>{i18n._(stateNames[job.state])}</td>
+                  <td>{job.owner ?? '—'}</td>
+                  <td>
+                    {job.attempts}/{job.retryLimit + 1}
+                  </td>
+                  <td className="queue-error">{job.error ?? ''}</td>
+                  <td>{when(job.createdOn)}</td>
+                  <td>{when(job.completedOn)}</td>
+                  <td className="queue-actions">
+                    {actionsFor(job).map((action) => (
+                      <button
+                        key={action}
+                        type="button"
+                        className="button button-secondary"
+                        disabled={act.isPending}
+                        onClick={() => run(action, job)}
+                      >
+                        {actionNames[action]}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </section>
+  );
+}
