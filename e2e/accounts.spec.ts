@@ -34,6 +34,8 @@ test("a wrong password shows the server's message", async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Your balances' })).toBeVisible();
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
+  // Logged out for sure before the login page opens (a logged-in visit to /login goes home).
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(learner.email);

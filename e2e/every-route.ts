@@ -30,6 +30,8 @@ export const routes = [
  */
 export async function firstTextPath(page: Page): Promise<string> {
   if (page.url() === 'about:blank') await page.goto('/faq');
+  // The app is up (on the mocked app, its service worker now answers the page's calls).
+  await page.getByRole('banner').waitFor();
   const id = await page.evaluate(async () => {
     const response = await fetch('/api/v1/content/en');
     const categories = (await response.json()).details as { subCategories: { contents: { id: number }[] }[] }[];

@@ -1,20 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { startingWith, textIn } from './catalog';
-import { routes } from './every-route';
+import { firstTextPath, routes } from './every-route';
 import { expect, test } from './fixtures';
 import { grant, signUp } from './learners';
 
 const widths = [360, 390, 414];
-
-/** The path of the first text of the library, whichever ids the database gave it (a phone lists it in a sheet). */
-async function firstTextPath(page: Page): Promise<string> {
-  await page.goto('/');
-  await page.getByRole('region').first().getByRole('button').first().tap();
-  const href = await page.getByRole('dialog').getByRole('link').first().getAttribute('href');
-  if (!href) throw new Error('The library lists no text');
-  return href;
-}
 
 /** At each phone width: nothing wider than the screen, and the burger and both pickers on it (named in `locale`). */
 async function expectFitsPhones(page: Page, path: string, locale = 'en') {

@@ -54,8 +54,8 @@ export const maxSubtitleBytes = 2 * 1024 * 1024;
 export const importLimits = { free: 20, pro: 200 } as const;
 /** The largest text file a learner may import (.txt, .srt, .vtt). */
 export const maxImportBytes = 5 * 1024 * 1024;
-/** The longest pasted text, in characters (a paste is sent as JSON). */
-export const maxPastedCharacters = 200_000;
+/** The longest pasted text, in characters: a paste is JSON under the 256 KB body limit even in a 3-byte script. */
+export const maxPastedCharacters = 80_000;
 export const flashcardBatchSize = 20;
 
 const wordLimitItems = [

@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { importQueries, useDeleteImport, useImportText } from '@/api/imports';
 import { Modal } from '@/components/modal';
-import { maxImportBytes } from '@/contract/constants';
+import { maxImportBytes, maxPastedCharacters } from '@/contract/constants';
 import type { TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 
@@ -54,6 +54,7 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
         <textarea
           id={ids.text}
           rows={8}
+          maxLength={maxPastedCharacters}
           value={text}
           disabled={file !== null}
           onChange={(event) => setText(event.target.value)}
