@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { startingWith, textIn } from './catalog';
-import { firstTextPath, routes } from './every-route';
+import { firstTextPath, pickLocale, routes } from './every-route';
 import { expect, test } from './fixtures';
 import { grant, signUp } from './learners';
 
@@ -58,13 +58,7 @@ test('the header and the reader fit a phone in the longest interface languages',
   const readerPath = await firstTextPath(page);
   await signUp(page);
   for (const locale of ['de', 'fi', 'hu']) {
-    await page.evaluate((picked) => {
-      const stored = JSON.parse(localStorage.getItem('folio.preferences') ?? '{"state":{},"version":3}');
-      localStorage.setItem(
-        'folio.preferences',
-        JSON.stringify({ ...stored, state: { ...stored.state, locale: picked } }),
-      );
-    }, locale);
+    await pickLocale(page, locale);
     for (const path of ['/', readerPath, '/store']) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -1,3 +1,4 @@
+import { jobActionAllowed } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
 import { type AdminJob, jobStatuses } from '@/contract/entities';
 import { mockDb } from '../db';
@@ -36,7 +37,7 @@ export const adminHandlers = [
     if (admin instanceof Response) return admin;
     const job = findJob(params);
     if (job instanceof Response) return job;
-    if (job.state !== 'failed') return fail(409, 'conflict', 'Only a failed job can run again');
+    if (!jobActionAllowed('retry', job.state)) return fail(409, 'conflict', 'Only a failed job can run again');
     Object.assign(job, { state: 'created', error: null, completedOn: null, startedOn: null });
     return ok({ ...job });
   }),
@@ -46,7 +47,7 @@ export const adminHandlers = [
     if (admin instanceof Response) return admin;
     const job = findJob(params);
     if (job instanceof Response) return job;
-    if (job.state !== 'created' && job.state !== 'retry') {
+    if (!jobActionAllowed('cancel', job.state)) {
       return fail(409, 'conflict', 'Only a job waiting to run can be cancelled');
     }
     Object.assign(job, { state: 'cancelled', completedOn: new Date().toISOString() });
@@ -58,9 +59,7 @@ export const adminHandlers = [
     if (admin instanceof Response) return admin;
     const job = findJob(params);
     if (job instanceof Response) return job;
-    if (!['completed', 'failed', 'cancelled'].includes(job.state)) {
-      return fail(409, 'conflict', 'Only a finished job can be deleted');
-    }
+    if (!jobActionAllowed('delete', job.state)) return fail(409, 'conflict', 'Only a finished job can be deleted');
     mockDb().jobs = mockDb().jobs.filter((candidate) => candidate !== job);
     return ok(null);
   }),

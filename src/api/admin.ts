@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobAction } from '@/contract/constants';
 import type { AdminJob, JobKind, JobQueue } from '@/contract/entities';
 import { fetchDetails } from './client';
 
@@ -23,8 +24,6 @@ export const adminQueries = {
       refetchInterval: (query) => (busy(query.state.data) ? busyPollMs : false),
     }),
 };
-
-export type JobAction = 'retry' | 'cancel' | 'delete';
 
 /** Retry a failed job, cancel a waiting one, delete a finished one; the list is asked again either way. */
 export function useJobAction() {

@@ -1,4 +1,4 @@
-import type { StoreItem } from './entities.ts';
+import type { AdminJob, StoreItem } from './entities.ts';
 
 /** Layout breakpoints of spec §9, in CSS pixels. */
 export const breakpoints = {
@@ -117,3 +117,17 @@ export function diamondPackSavingsPercent(pack: { priceCents: number; diamonds: 
   const basePrice = (pack.diamonds / 100) * diamondBaseCentsPer100;
   return Math.round((1 - pack.priceCents / basePrice) * 100);
 }
+
+/**
+ * What an admin may do to a job in each state: run a failed one again, cancel one waiting, delete one finished.
+ * The server refuses anything else (409), the mocks too, and the queue screen offers only these.
+ */
+export const jobActionStates = {
+  retry: ['failed'],
+  cancel: ['created', 'retry'],
+  delete: ['completed', 'failed', 'cancelled'],
+} as const satisfies Record<string, readonly AdminJob['state'][]>;
+export type JobAction = keyof typeof jobActionStates;
+
+export const jobActionAllowed = (action: JobAction, state: AdminJob['state']): boolean =>
+  (jobActionStates[action] as readonly string[]).includes(state);

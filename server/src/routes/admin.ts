@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type JobAction, jobActionAllowed } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/entities.ts';
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
@@ -58,33 +59,40 @@ export async function adminRoutes(app: FastifyInstance) {
     return { counts, jobs: await withOwners(query.state ? all.filter((job) => job.state === query.state) : all) };
   });
 
+  /**
+   * One admin action on one job: refused with 409 unless the job's state allows it (`jobActionStates`), done
+   * through pg-boss, written to the audit table.
+   */
+  async function act(
+    action: JobAction,
+    { kind, jobId }: { kind: JobKind; jobId: string },
+    audit: { adminId: number; now: Date },
+    refusal: string,
+  ) {
+    const job = await jobOf(kind, jobId);
+    if (!jobActionAllowed(action, job.state)) throw apiError(409, 'conflict', refusal);
+    const jobs = queue();
+    if (action === 'retry') await jobs.retry(kind, jobId);
+    else if (action === 'cancel') await jobs.cancel(kind, jobId);
+    else await jobs.remove(kind, jobId);
+    await recordAdminAction(db, { ...audit, action: `job.${action}`, target: { kind, jobId } });
+  }
+
+  /** The job as it stands after an action, with its learner. */
+  const reread = async (kind: JobKind, jobId: string) => (await withOwners([await jobOf(kind, jobId)]))[0] as AdminJob;
+
   registerEndpoint(app, endpoints.retryJob, async ({ auth, params, now }) => {
-    const job = await jobOf(params.kind, params.jobId);
-    if (job.state !== 'failed') throw apiError(409, 'conflict', 'Only a failed job can run again');
-    await queue().retry(params.kind, params.jobId);
-    await recordAdminAction(db, { adminId: auth.user.id, action: 'job.retry', target: params, now });
-    const [updated] = await withOwners([await jobOf(params.kind, params.jobId)]);
-    return updated as AdminJob;
+    await act('retry', params, { adminId: auth.user.id, now }, 'Only a failed job can run again');
+    return reread(params.kind, params.jobId);
   });
 
   registerEndpoint(app, endpoints.cancelJob, async ({ auth, params, now }) => {
-    const job = await jobOf(params.kind, params.jobId);
-    if (job.state !== 'created' && job.state !== 'retry') {
-      throw apiError(409, 'conflict', 'Only a job waiting to run can be cancelled');
-    }
-    await queue().cancel(params.kind, params.jobId);
-    await recordAdminAction(db, { adminId: auth.user.id, action: 'job.cancel', target: params, now });
-    const [updated] = await withOwners([await jobOf(params.kind, params.jobId)]);
-    return updated as AdminJob;
+    await act('cancel', params, { adminId: auth.user.id, now }, 'Only a job waiting to run can be cancelled');
+    return reread(params.kind, params.jobId);
   });
 
   registerEndpoint(app, endpoints.deleteJob, async ({ auth, params, now }) => {
-    const job = await jobOf(params.kind, params.jobId);
-    if (job.state !== 'completed' && job.state !== 'failed' && job.state !== 'cancelled') {
-      throw apiError(409, 'conflict', 'Only a finished job can be deleted');
-    }
-    await queue().remove(params.kind, params.jobId);
-    await recordAdminAction(db, { adminId: auth.user.id, action: 'job.delete', target: params, now });
+    await act('delete', params, { adminId: auth.user.id, now }, 'Only a finished job can be deleted');
     return null;
   });
 }

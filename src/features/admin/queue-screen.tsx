@@ -3,8 +3,9 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { adminQueries, type JobAction, type JobFilter, useJobAction } from '@/api/admin';
+import { adminQueries, type JobFilter, useJobAction } from '@/api/admin';
 import { errorText } from '@/api/error-text';
+import { type JobAction, jobActionAllowed, jobActionStates } from '@/contract/constants';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
 import { toast } from '@/lib/toast';
 
@@ -22,13 +23,10 @@ const kindNames: Record<JobKind, MessageDescriptor> = {
   'text-import': msg`Text import`,
 };
 
-/** What an admin may do with a job in its state: run a failed one again, cancel one waiting, delete one finished. */
-function actionsFor(job: AdminJob): JobAction[] {
-  if (job.state === 'failed') return ['retry', 'delete'];
-  if (job.state === 'created' || job.state === 'retry') return ['cancel'];
-  if (job.state === 'completed' || job.state === 'cancelled') return ['delete'];
-  return [];
-}
+const jobActions = Object.keys(jobActionStates) as JobAction[];
+
+/** The actions the job's state allows, as the server does. */
+const actionsFor = (job: AdminJob): JobAction[] => jobActions.filter((action) => jobActionAllowed(action, job.state));
 
 /**
  * The admin's view of the background work (pg-boss): counts by state, the jobs newest first with their learner,
