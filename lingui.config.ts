@@ -2,6 +2,21 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { interfaceLocales } from './src/contract/languages.ts';
 
+const notInterface = ['**/*.test.*', '**/routeTree.gen.ts'];
+/**
+ * The code of screens loaded on demand (the routes with `staticData.catalog: 'lazy'`): their strings live in a
+ * second catalog per locale, `lazy.po`, loaded with the screen, so the first load carries only the shell's, the
+ * library's and the reader's. A string used on both sides is in both catalogs.
+ */
+const lazyScreens = [
+  '<rootDir>/src/features/account',
+  '<rootDir>/src/features/admin',
+  '<rootDir>/src/features/info',
+  '<rootDir>/src/features/store',
+  '<rootDir>/src/features/video',
+  '<rootDir>/src/components/terms-content.ts',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...interfaceLocales],
@@ -10,8 +25,9 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/*.test.*', '**/routeTree.gen.ts'],
+      exclude: [...notInterface, ...lazyScreens.map((path) => (path.endsWith('.ts') ? path : `${path}/**`))],
     },
+    { path: '<rootDir>/src/locales/{locale}/lazy', include: lazyScreens, exclude: notInterface },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

@@ -7,8 +7,10 @@ const catalogs = new Map<string, Map<string, string>>();
 export function textIn(locale: string, english: string): string {
   let catalog = catalogs.get(locale);
   if (!catalog) {
-    const po = PO.parse(readFileSync(new URL(`../src/locales/${locale}/messages.po`, import.meta.url), 'utf8'));
-    catalog = new Map(po.items.map((item) => [item.msgid, item.msgstr[0] ?? '']));
+    const items = ['messages', 'lazy'].flatMap(
+      (name) => PO.parse(readFileSync(new URL(`../src/locales/${locale}/${name}.po`, import.meta.url), 'utf8')).items,
+    );
+    catalog = new Map(items.map((item) => [item.msgid, item.msgstr[0] ?? '']));
     catalogs.set(locale, catalog);
   }
   const text = catalog.get(english);

@@ -14,8 +14,10 @@ const localesDir = path.resolve(import.meta.dirname, '../src/locales');
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();
   for (const locale of readdirSync(localesDir)) {
-    const file = path.join(localesDir, locale, 'messages.po');
-    files.set(locale, readFileSync(file, 'utf8').replace(/^"POT-Creation-Date:.*\n/m, ''));
+    for (const catalog of readdirSync(path.join(localesDir, locale))) {
+      const file = path.join(localesDir, locale, catalog);
+      files.set(`${locale}/${catalog}`, readFileSync(file, 'utf8').replace(/^"POT-Creation-Date:.*\n/m, ''));
+    }
   }
   return files;
 }
@@ -35,9 +37,11 @@ if (changed.length > 0 || added.length > 0) {
   process.exit(1);
 }
 
-const problems = [...after].flatMap(([locale, text]) => catalogProblems(locale, text));
+const problems = [...after].flatMap(([file, text]) => catalogProblems(path.dirname(file), text));
 if (problems.length > 0) {
   console.error(`${problems.length} catalog problem(s):\n${problems.slice(0, 40).join('\n')}`);
   process.exit(1);
 }
-console.log(`Catalogs are complete and up to date (${after.size} locales).`);
+console.log(
+  `Catalogs are complete and up to date (${after.size} catalogs, ${readdirSync(localesDir).length} locales).`,
+);

@@ -28,5 +28,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The document title of the route's screen; a loader may name a better one as `title` in its data. */
     title?: MessageDescriptor;
+    /** The route's screen uses strings of the catalog loaded on demand (lingui.config.ts): it waits for it. */
+    catalog?: 'lazy';
   }
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { detectHomeLanguage, detectLocale } from './i18n';
+import { msg } from '@lingui/core/macro';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale, detectHomeLanguage, detectLocale, i18n } from './i18n';
 
 describe('detectLocale', () => {
   it.each([
@@ -27,5 +28,16 @@ describe('detectHomeLanguage', () => {
     [[], null],
   ])('%j → %s', (languages, home) => {
     expect(detectHomeLanguage(languages)).toBe(home);
+  });
+});
+
+describe('the screens catalog', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('comes along when the learner switches the interface language', async () => {
+    // The test setup loaded it for English; the store's "Free" is in it alone.
+    await activateLocale('de');
+    expect(i18n._(msg`Free`)).toBe('Kostenlos');
+    expect(i18n._(msg`Page not found`)).toBe('Seite nicht gefunden');
   });
 });

@@ -3,6 +3,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FaqPage } from '@/features/info/faq-page';
 
 export const Route = createFileRoute('/faq')({
-  staticData: { title: msg`FAQ` },
+  staticData: { title: msg`FAQ`, catalog: 'lazy' },
   component: FaqPage,
 });

@@ -4,7 +4,7 @@ import { AdminOnly } from '@/components/admin-only';
 import { QueueScreen } from '@/features/admin/queue-screen';
 
 export const Route = createFileRoute('/queue')({
-  staticData: { title: msg`Queue` },
+  staticData: { title: msg`Queue`, catalog: 'lazy' },
 
   component: () => (
     <AdminOnly>

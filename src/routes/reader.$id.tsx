@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { userQueries } from '@/api/account';
 import { ApiRequestError } from '@/api/client';
 import { contentInLibrary, contentQueries, findContentLanguage } from '@/api/content';
@@ -11,13 +11,13 @@ import { FinishedText } from '@/features/reader/finished-text';
 import { ReaderScreen } from '@/features/reader/reader-screen';
 import { usePreferences } from '@/stores/preferences';
 
-const searchSchema = z.object({ page: z.number().int().min(0).optional().catch(undefined) });
+const searchSchema = z.object({ page: z.catch(z.optional(z.int().check(z.minimum(0))), undefined) });
 
 export const Route = createFileRoute('/reader/$id')({
   staticData: { title: msg`Reader` },
 
   params: {
-    parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }),
+    parse: ({ id }) => ({ id: z.coerce.number().check(z.int(), z.positive()).parse(id) }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
   validateSearch: searchSchema,

@@ -4,7 +4,7 @@ import { userQueries } from '@/api/account';
 import { SignupForm } from '@/features/account/signup-form';
 
 export const Route = createFileRoute('/signup')({
-  staticData: { title: msg`Sign up` },
+  staticData: { title: msg`Sign up`, catalog: 'lazy' },
 
   beforeLoad: async ({ context }) => {
     if (await context.queryClient.ensureQueryData(userQueries.current())) throw redirect({ to: '/' });

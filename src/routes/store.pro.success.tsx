@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ResultPage } from '@/components/result-page';
 
 /** Stripe returns here with `?session_id=` naming the checkout (kept in the route: the page's code loads later). */
-const checkoutReturnSearch = z.object({ session_id: z.string().min(1).max(200).optional().catch(undefined) });
+const checkoutReturnSearch = z.object({
+  session_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
+});
 
 export const Route = createFileRoute('/store/pro/success')({
   staticData: { title: msg`Welcome to Pro Gold` },

@@ -8,7 +8,7 @@ import { SignupPitch } from '@/features/video/videos-screen';
 import { usePreferences } from '@/stores/preferences';
 
 export const Route = createFileRoute('/youtube/$id')({
-  staticData: { title: msg`Video` },
+  staticData: { title: msg`Video`, catalog: 'lazy' },
   // The player's loader travels with its screen: the video calls leave the first load of every other page.
   codeSplitGroupings: [['loader', 'component']],
   /** A link to one of the learner's videos in another language switches to that language (content ids are global). */

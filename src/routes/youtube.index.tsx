@@ -3,6 +3,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { VideosScreen } from '@/features/video/videos-screen';
 
 export const Route = createFileRoute('/youtube/')({
-  staticData: { title: msg`YouTube` },
+  staticData: { title: msg`YouTube`, catalog: 'lazy' },
   component: VideosScreen,
 });

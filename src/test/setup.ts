@@ -3,7 +3,7 @@ import { resetMockDb } from '@mocks/db';
 import { server } from '@mocks/node';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { activateLocale } from '@/i18n/i18n';
+import { activateLocale, loadCatalog } from '@/i18n/i18n';
 
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = function scrollIntoView() {};
@@ -34,6 +34,8 @@ Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMe
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
   await activateLocale('en');
+  // Components render here without their route, which would load the screens' catalog.
+  await loadCatalog('lazy');
 });
 
 afterEach(() => {
