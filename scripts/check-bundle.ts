@@ -9,11 +9,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * KB (1,024 bytes) of gzip JavaScript: a ratchet just above where the first load stands (175 and 180 KB on
- * 2026-11-25 with the 19 catalogs translated, sonner already out of it). Issue #15 asks for 160; see README
- * "First load" for what holds it.
+ * KB (1,024 bytes) of gzip JavaScript per route. Issue #15 asks for 160: `/` holds it (159.8 KB on 2026-11-26, the
+ * contract on zod/mini and the screens' strings in their own catalog); the reader is a ratchet just above its 164.5
+ * KB (its interactive text is 4.3 KB more). See README "First load".
  */
-const BUDGET_KB = 185;
+const budgets = { '/': 160, '/reader/$id': 165 } as const;
 const routes = { '/': 'src/routes/index.tsx', '/reader/$id': 'src/routes/reader.$id.tsx' } as const;
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -30,7 +30,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 
 const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entry) throw new Error('No entry in the Vite manifest: run `npm run build` first');
-const catalogs = Object.keys(manifest).filter((key) => key.startsWith('src/locales/'));
+// The shell's catalog: the screens' own (`lazy.po`) arrives with them.
+const catalogs = Object.keys(manifest).filter((key) => key.startsWith('src/locales/') && key.endsWith('/messages.po'));
 const largestCatalog = Math.max(0, ...catalogs.map(gzipped));
 
 let over = false;
@@ -40,9 +41,10 @@ for (const [route, file] of Object.entries(routes)) {
   const chunks = closure(component, closure(entry));
   const bytes = [...chunks].reduce((sum, key) => sum + gzipped(key), largestCatalog);
   const kb = bytes / 1024;
-  over ||= kb > BUDGET_KB;
+  const budget = budgets[route as keyof typeof budgets];
+  over ||= kb > budget;
   console.log(
-    `${route.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB gzip in ${chunks.size + 1} files (budget ${BUDGET_KB} KB)`,
+    `${route.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB gzip in ${chunks.size + 1} files (budget ${budget} KB)`,
   );
 }
 if (over) {

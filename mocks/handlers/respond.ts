@@ -1,5 +1,5 @@
 import { type HttpHandler, HttpResponse, http, type PathParams } from 'msw';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { API_BASE, type Endpoint } from '@/contract/endpoints';
 import type { ErrorCode, ErrorDetail, ErrorEnvelope } from '@/contract/envelope';
 import { validationCodeOf } from '@/contract/validation';
@@ -28,7 +28,7 @@ export function fail(status: number, code: ErrorCode, error: string, field?: str
   return errorResponse(status, [field ? { error, code, field } : { error, code }]);
 }
 
-function invalid(error: z.ZodError): ErrorResponse {
+function invalid(error: z.core.$ZodError): ErrorResponse {
   return errorResponse(
     400,
     error.issues.map((issue) => {
@@ -40,7 +40,7 @@ function invalid(error: z.ZodError): ErrorResponse {
 }
 
 /** The request body parsed with a contract schema, or the 400 envelope the server would send. */
-export async function parseBody<S extends z.ZodType>(
+export async function parseBody<S extends z.ZodMiniType>(
   request: Request,
   schema: S,
 ): Promise<z.output<S> | ErrorResponse> {
@@ -55,7 +55,7 @@ export async function parseBody<S extends z.ZodType>(
 }
 
 /** The path parameters parsed with the endpoint's schema, or a 400 envelope. */
-export function parseParams<S extends z.ZodType>(params: PathParams, schema: S): z.output<S> | ErrorResponse {
+export function parseParams<S extends z.ZodMiniType>(params: PathParams, schema: S): z.output<S> | ErrorResponse {
   const result = schema.safeParse(params);
   return result.success ? result.data : invalid(result.error);
 }

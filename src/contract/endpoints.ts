@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { maxDiscountCodes, maxPastedCharacters } from './constants.ts';
 import {
   adminJobSchema,
@@ -43,10 +43,10 @@ export type Endpoint = {
   method: HttpMethod;
   path: string;
   auth: 'required' | 'admin' | 'optional';
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  details: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
+  details: z.ZodMiniType;
   summary: string;
 };
 
@@ -55,56 +55,60 @@ function endpoint<const E extends Endpoint>(definition: E): E {
 }
 
 export const priceRequestSchema = z.object({
-  priceId: plainText().min(1).max(200),
+  priceId: plainText().check(z.minLength(1), z.maxLength(200)),
   /** Discount codes the learner applied in the store; the server checks them again (at most two). */
-  discountCodes: z.array(plainText().trim().min(1).max(64)).max(maxDiscountCodes).optional(),
+  discountCodes: z.optional(
+    z.array(plainText().check(z.trim(), z.minLength(1), z.maxLength(64))).check(z.maxLength(maxDiscountCodes)),
+  ),
 });
 export type PriceRequest = z.infer<typeof priceRequestSchema>;
 
 export const translationRequestSchema = z.object({
   tokenId: int32(),
-  lowerCase: plainText().min(1).max(100),
+  lowerCase: plainText().check(z.minLength(1), z.maxLength(100)),
   targetLanguage: learningLanguageSchema,
   homeLanguage: learningLanguageSchema,
   /** Where the token stands, when it stands in a content page: its glossary and sentence then help. */
-  contentId: contentIdSchema.optional(),
-  pageId: pageIdSchema.optional(),
+  contentId: z.optional(contentIdSchema),
+  pageId: z.optional(pageIdSchema),
 });
 export type TranslationRequest = z.infer<typeof translationRequestSchema>;
 
 export const videoProcessRequestSchema = z.object({
-  videoURL: plainText().min(1).max(500),
-  title: plainText().min(1).max(300),
+  videoURL: plainText().check(z.minLength(1), z.maxLength(500)),
+  title: plainText().check(z.minLength(1), z.maxLength(300)),
   language: learningLanguageSchema,
 });
 export type VideoProcessRequest = z.infer<typeof videoProcessRequestSchema>;
 
 export const processingVideoSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   videoId: videoIdSchema,
   title: z.string(),
   jobStatus: jobStatusSchema,
 });
 
 export const payWithValues = ['diamonds', 'credits'] as const;
-export const buyItemRequestSchema = storeItemSchema.extend({ payWith: z.enum(payWithValues) });
+export const buyItemRequestSchema = z.extend(storeItemSchema, { payWith: z.enum(payWithValues) });
 export type BuyItemRequest = z.infer<typeof buyItemRequestSchema>;
 
 export const importTextRequestSchema = z.object({
   language: learningLanguageSchema,
-  title: plainText().trim().min(1).max(120),
-  text: multilineText().min(1).max(maxPastedCharacters),
+  title: plainText().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  text: multilineText().check(z.minLength(1), z.maxLength(maxPastedCharacters)),
 });
 export type ImportTextRequest = z.infer<typeof importTextRequestSchema>;
 
-export const fulfilRequestSchema = z.object({ sessionId: plainText().min(1).max(200) });
+export const fulfilRequestSchema = z.object({ sessionId: plainText().check(z.minLength(1), z.maxLength(200)) });
 
-export const discountCheckRequestSchema = z.object({ discountCode: plainText().trim().min(1).max(64) });
+export const discountCheckRequestSchema = z.object({
+  discountCode: plainText().check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 
 const targetLangParams = z.object({ targetLang: learningLanguageSchema });
 const jobParams = z.object({ kind: z.enum(jobKinds), jobId: z.uuid() });
-const contentIdParam = z.coerce.number().int().positive().max(INT32_MAX);
-const pageIdParam = z.coerce.number().int().min(0).max(100_000);
+const contentIdParam = z.coerce.number().check(z.int(), z.positive(), z.maximum(INT32_MAX));
+const pageIdParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000));
 
 export const endpoints = {
   login: endpoint({
@@ -157,7 +161,7 @@ export const endpoints = {
     method: 'GET',
     path: '/userword',
     auth: 'required',
-    query: z.object({ language: learningLanguageSchema.optional() }),
+    query: z.object({ language: z.optional(learningLanguageSchema) }),
     details: z.array(userWordSchema),
     summary: "The learner's saved words",
   }),
@@ -229,7 +233,7 @@ export const endpoints = {
     params: z.object({
       targetLang: learningLanguageSchema,
       videoId: videoIdSchema,
-      index: z.coerce.number().int().min(0).max(100_000),
+      index: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000)),
     }),
     details: z.array(sectionSchema),
     summary: "Transcript sections from an index; message 'done' with no sections ends it",
@@ -350,7 +354,7 @@ export const endpoints = {
     method: 'GET',
     path: '/admin/jobs',
     auth: 'admin',
-    query: z.object({ state: jobStatusSchema.optional(), kind: z.enum(jobKinds).optional() }),
+    query: z.object({ state: z.optional(jobStatusSchema), kind: z.optional(z.enum(jobKinds)) }),
     details: jobQueueSchema,
     summary: 'Background jobs (video transcripts, text imports) with counts by state, newest first',
   }),
@@ -406,10 +410,10 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints;
 export type DetailsOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['details']>;
-export type BodyOf<N extends EndpointName> = (typeof endpoints)[N] extends { body: infer B extends z.ZodType }
+export type BodyOf<N extends EndpointName> = (typeof endpoints)[N] extends { body: infer B extends z.ZodMiniType }
   ? z.input<B>
   : never;
-export type ParamsOf<N extends EndpointName> = (typeof endpoints)[N] extends { params: infer P extends z.ZodType }
+export type ParamsOf<N extends EndpointName> = (typeof endpoints)[N] extends { params: infer P extends z.ZodMiniType }
   ? z.input<P>
   : never;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { int32, multilineText, plainText, positiveInt32 } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 
@@ -6,44 +6,44 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const isoDateSchema = z.iso.date();
 
 export const wordLevels = [0, 1, 2, 3, 4] as const;
-export const wordLevelSchema = z.number().int().min(0).max(4);
+export const wordLevelSchema = z.int().check(z.minimum(0), z.maximum(4));
 export type WordLevel = z.infer<typeof wordLevelSchema>;
 
 export const contentIdSchema = positiveInt32();
 /** Pages are numbered from 0 within a content; the reader route and user pages use that number. */
 export const pageIdSchema = int32();
 /** A YouTube video id. */
-export const videoIdSchema = z.string().regex(/^[\w-]{11}$/);
+export const videoIdSchema = z.string().check(z.regex(/^[\w-]{11}$/));
 
 export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   token: z.string(),
   isAdmin: z.boolean(),
-  wordLimit: z.number().int().min(0),
+  wordLimit: z.int().check(z.minimum(0)),
   /** How many words the learner has saved, in every language: the header shows it against wordLimit. */
-  wordCount: z.number().int().min(0),
-  videoLimit: z.number().int().min(0),
+  wordCount: z.int().check(z.minimum(0)),
+  videoLimit: z.int().check(z.minimum(0)),
   videoLimitLastUpdatedAt: isoDateTimeSchema,
   refreshAt: isoDateTimeSchema,
   /** The learning days of the current run, oldest first; its length is the streak. */
   streak: z.array(isoDateSchema),
-  creditAmount: z.number().int().min(0),
-  diamondAmount: z.number().int().min(0),
+  creditAmount: z.int().check(z.minimum(0)),
+  diamondAmount: z.int().check(z.minimum(0)),
   /** Pro Gold is active while endDate is in the future. */
-  pro: z.object({ endDate: isoDateTimeSchema.nullable() }),
+  pro: z.object({ endDate: z.nullable(isoDateTimeSchema) }),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const userWordSchema = z.object({
-  lowercase: plainText().min(1).max(100),
+  lowercase: plainText().check(z.minLength(1), z.maxLength(100)),
   level: wordLevelSchema,
   language: learningLanguageSchema,
 });
 export type UserWord = z.infer<typeof userWordSchema>;
 
 export const tokenSchema = z.object({
-  id: z.number().int().min(0),
+  id: z.int().check(z.minimum(0)),
   display: z.string(),
   lowercase: z.string(),
   isWord: z.boolean(),
@@ -53,7 +53,7 @@ export type Token = z.infer<typeof tokenSchema>;
 export const sectionSchema = z.object({
   tokens: z.array(tokenSchema),
   /** Seconds from the start of the video; transcripts only. */
-  offset: z.number().min(0).optional(),
+  offset: z.optional(z.number().check(z.minimum(0))),
 });
 export type Section = z.infer<typeof sectionSchema>;
 
@@ -69,20 +69,20 @@ export const readerSchema = z.object({
 export type Reader = z.infer<typeof readerSchema>;
 
 export const translationSchema = z.object({
-  tokenId: z.number().int().min(0),
+  tokenId: z.int().check(z.minimum(0)),
   translatesTo: z.string(),
 });
 export type Translation = z.infer<typeof translationSchema>;
 
 export const contentSummarySchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   title: z.string(),
   description: z.string(),
 });
 export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
 export const subCategorySchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   title: z.string(),
   description: z.string(),
   contents: z.array(contentSummarySchema),
@@ -90,7 +90,7 @@ export const subCategorySchema = z.object({
 export type SubCategory = z.infer<typeof subCategorySchema>;
 
 export const categorySchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   title: z.string(),
   subCategories: z.array(subCategorySchema),
 });
@@ -99,16 +99,16 @@ export type Category = z.infer<typeof categorySchema>;
 export const importStatuses = ['processing', 'ready', 'failed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 export const importSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   title: z.string(),
   language: learningLanguageSchema,
   status: z.enum(importStatuses),
   /** The private content to read once ready. */
-  contentId: z.number().int().positive().nullable(),
-  pages: z.number().int().min(0),
-  words: z.number().int().min(0),
+  contentId: z.nullable(z.int().check(z.positive())),
+  pages: z.int().check(z.minimum(0)),
+  words: z.int().check(z.minimum(0)),
   /** Why it failed, as a code the SPA words. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   createdAt: isoDateTimeSchema,
 });
 export type TextImport = z.infer<typeof importSchema>;
@@ -131,17 +131,17 @@ export const adminJobSchema = z.object({
   kind: z.enum(jobKinds),
   state: jobStatusSchema,
   /** The learner the job works for (a transcript: the first who added the video), when known. */
-  owner: z.string().nullable(),
-  attempts: z.number().int().min(0),
-  retryLimit: z.number().int().min(0),
-  error: z.string().nullable(),
+  owner: z.nullable(z.string()),
+  attempts: z.int().check(z.minimum(0)),
+  retryLimit: z.int().check(z.minimum(0)),
+  error: z.nullable(z.string()),
   createdOn: isoDateTimeSchema,
-  startedOn: isoDateTimeSchema.nullable(),
-  completedOn: isoDateTimeSchema.nullable(),
+  startedOn: z.nullable(isoDateTimeSchema),
+  completedOn: z.nullable(isoDateTimeSchema),
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 export const jobQueueSchema = z.object({
-  counts: z.record(jobStatusSchema, z.number().int().min(0)),
+  counts: z.record(jobStatusSchema, z.int().check(z.minimum(0))),
   jobs: z.array(adminJobSchema),
 });
 export type JobQueue = z.infer<typeof jobQueueSchema>;
@@ -151,7 +151,7 @@ export const videoGroupSchema = z.object({
   videos: z.array(z.object({ videoId: videoIdSchema, title: z.string() })),
   processingVideos: z.array(
     z.object({
-      id: z.number().int().positive(),
+      id: z.int().check(z.positive()),
       videoId: videoIdSchema,
       title: z.string(),
       jobStatus: jobStatusSchema,
@@ -184,15 +184,17 @@ export const notificationSchema = z.object({
   createdAt: isoDateTimeSchema,
   isRead: z.boolean(),
   /** A code this client may not know yet (a newer server): it then shows `message`. */
-  code: plainText().max(64).optional(),
-  params: z.record(plainText().max(64), z.union([multilineText().max(500), int32()])).optional(),
+  code: z.optional(plainText().check(z.maxLength(64))),
+  params: z.optional(
+    z.record(plainText().check(z.maxLength(64)), z.union([multilineText().check(z.maxLength(500)), int32()])),
+  ),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const priceSchema = z.object({
   id: z.string(),
-  amount: z.number().int().min(0),
-  currency: z.string().length(3),
+  amount: z.int().check(z.minimum(0)),
+  currency: z.string().check(z.length(3)),
   recurring: z.boolean(),
 });
 export type Price = z.infer<typeof priceSchema>;
@@ -215,13 +217,13 @@ export type StoreItem = z.infer<typeof storeItemSchema>;
 
 export const discountSchema = z.object({
   code: z.string(),
-  discountPercent: z.number().min(0).max(100),
+  discountPercent: z.number().check(z.minimum(0), z.maximum(100)),
 });
 export type Discount = z.infer<typeof discountSchema>;
 
 export const sessionSchema = z.object({
   sessionId: z.string(),
-  url: z.url().optional(),
+  url: z.optional(z.url()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Stable machine codes the SPA translates; `error` carries English text for other clients. */
 export const errorCodes = [
@@ -46,13 +46,13 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 export const errorDetailSchema = z.object({
   error: z.string(),
   code: errorCodeSchema,
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
-  status: z.number().int().min(400).max(599),
+  status: z.int().check(z.minimum(400), z.maximum(599)),
   details: z.array(errorDetailSchema),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
@@ -61,8 +61,8 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
  * An error envelope as a client reads it: a newer server may send a code this client does not know yet; its
  * `error` text is then what the learner sees, so the answer is kept rather than discarded.
  */
-export const receivedErrorEnvelopeSchema = errorEnvelopeSchema.extend({
-  details: z.array(errorDetailSchema.extend({ code: z.string() })),
+export const receivedErrorEnvelopeSchema = z.extend(errorEnvelopeSchema, {
+  details: z.array(z.extend(errorDetailSchema, { code: z.string() })),
 });
 export type ReceivedErrorDetail = z.infer<typeof receivedErrorEnvelopeSchema>['details'][number];
 
@@ -71,10 +71,10 @@ export function isErrorCode(code: string): code is ErrorCode {
 }
 
 /** Every successful body: `{ message, status, details }` with the payload in `details`. */
-export function envelopeSchema<T extends z.ZodType>(details: T) {
+export function envelopeSchema<T extends z.ZodMiniType>(details: T) {
   return z.object({
     message: z.string(),
-    status: z.number().int().min(200).max(299),
+    status: z.int().check(z.minimum(200), z.maximum(299)),
     details,
   });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The field kinds every request schema is built from, so each limit is written once: integers bounded to the
@@ -8,9 +8,9 @@ import { z } from 'zod';
 export const INT32_MAX = 2_147_483_647;
 
 /** A non-negative integer that fits an `integer` column (ids, positions, page numbers). */
-export const int32 = () => z.number().int().min(0).max(INT32_MAX);
+export const int32 = () => z.int().check(z.minimum(0), z.maximum(INT32_MAX));
 /** A positive integer that fits an `integer` column (serial ids, amounts). */
-export const positiveInt32 = () => z.number().int().min(1).max(INT32_MAX);
+export const positiveInt32 = () => z.int().check(z.minimum(1), z.maximum(INT32_MAX));
 
 /** Any control character: C0 (NUL, tab, line breaks …), DEL and C1. */
 const controlCharacter = /\p{Cc}/u;
@@ -24,8 +24,9 @@ export function hasControlCharacter(value: string): boolean {
 }
 
 /** One line of text a client sends (a word, a title, an address, a code): no control characters at all. */
-export const plainText = () => z.string().refine((value) => !controlCharacter.test(value), controlCharacterMessage);
+export const plainText = () =>
+  z.string().check(z.refine((value) => !controlCharacter.test(value), controlCharacterMessage));
 
 /** Text that may span lines (a message): tab and line breaks allowed, other control characters not. */
 export const multilineText = () =>
-  z.string().refine((value) => !controlCharacterInText.test(value), controlCharacterMessage);
+  z.string().check(z.refine((value) => !controlCharacterInText.test(value), controlCharacterMessage));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const learningLanguages = ['en', 'ru', 'de', 'fr', 'es', 'ko', 'it', 'hu'] as const;
 export const learningLanguageSchema = z.enum(learningLanguages);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ErrorCode } from './envelope.ts';
 import { controlCharacterMessage, hasControlCharacter } from './fields.ts';
 
@@ -41,17 +41,19 @@ type Rule = readonly [failed: (value: string) => boolean, code: ValidationCode];
  * character fails first: with the field's own message where the spec has one (`controlCode`), else a generic one.
  */
 function ruledString(rules: readonly Rule[], controlCode?: ValidationCode) {
-  return z.string().superRefine((value, ctx) => {
-    if (hasControlCharacter(value)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: controlCode ? validationMessages[controlCode] : controlCharacterMessage,
-      });
-      return;
-    }
-    const failure = rules.find(([failed]) => failed(value));
-    if (failure) ctx.addIssue({ code: 'custom', message: validationMessages[failure[1]] });
-  });
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      if (hasControlCharacter(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: controlCode ? validationMessages[controlCode] : controlCharacterMessage,
+        });
+        return;
+      }
+      const failure = rules.find(([failed]) => failed(value));
+      if (failure) ctx.addIssue({ code: 'custom', message: validationMessages[failure[1]] });
+    }),
+  );
 }
 
 const emailRules = (withMinimum: boolean): Rule[] => [
@@ -88,14 +90,16 @@ export const signupRequestSchema = z
     password: ruledString(passwordRules),
     confirmPassword: ruledString([[(v) => v.length === 0, 'confirm_password_required']]),
   })
-  .superRefine((form, ctx) => {
-    if (form.username && form.password.toLowerCase().includes(form.username.toLowerCase())) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: validationMessages.password_contains_username });
-    }
-    if (form.confirmPassword && form.password !== form.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: validationMessages.passwords_do_not_match });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.username && form.password.toLowerCase().includes(form.username.toLowerCase())) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: validationMessages.password_contains_username });
+      }
+      if (form.confirmPassword && form.password !== form.confirmPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: validationMessages.passwords_do_not_match });
+      }
+    }),
+  );
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 const codesByMessage = new Map<string, ValidationCode>(

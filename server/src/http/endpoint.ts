@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { API_BASE, type Endpoint, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import '../deps.ts';
@@ -8,7 +8,7 @@ import { type Authenticated, authenticate } from '../services/accounts.ts';
 import { isTimeZone } from '../services/streak.ts';
 import { apiError } from './errors.ts';
 
-type Parsed<E, K extends 'params' | 'body' | 'query'> = E extends { [key in K]: infer S extends z.ZodType }
+type Parsed<E, K extends 'params' | 'body' | 'query'> = E extends { [key in K]: infer S extends z.ZodMiniType }
   ? z.output<S>
   : undefined;
 

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The first message per field, as the forms show them. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
