@@ -165,6 +165,9 @@ export function describeConformance(subject: Subject) {
         retryJob: job,
         cancelJob: job,
         deleteJob: job,
+        adminLibrary: { targetLang: 'en' },
+        updateContent: { contentId: '1' },
+        deleteContent: { contentId: '1' },
       };
       const admin = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === 'admin');
       expect(admin.length).toBeGreaterThan(0);
@@ -506,6 +509,103 @@ export function describeConformance(subject: Subject) {
         body: { language: 'en', title: 'Dots', text: '... !!!' },
       });
       expect(refused.details[0]?.code).toBe('bad_file');
+    });
+  });
+
+  describe('the library, for its admins', () => {
+    const paragraphs = (topic: string) =>
+      Array.from({ length: 3 }, (_, i) => `The ${topic} runs past stone number ${i} and the old mill.`).join('\n\n');
+    const upload = (subCategoryId: number) => ({
+      subCategoryId,
+      title: 'Two rivers',
+      description: 'A walk along the water',
+      level: 'A2' as const,
+      chapters: [
+        { title: 'The north river', text: paragraphs('north river') },
+        { title: 'The south river', text: paragraphs('south river') },
+      ],
+    });
+
+    /** An admin's new category and sub-category in English, and a two-chapter text made into pages there. */
+    async function uploaded() {
+      const { token } = await expectOk('login', { body: await subject.admin() });
+      const category = await expectOk('createCategory', { token, body: { language: 'en', title: 'Rivers' } });
+      const sub = await expectOk('createSubCategory', {
+        token,
+        body: { categoryId: category.id, title: 'Walks', description: 'Short walks' },
+      });
+      const started = await expectOk('uploadContent', { token, body: upload(sub.id) });
+      expect(started).toMatchObject({ title: 'Two rivers', language: 'en', status: 'processing' });
+      await subject.runImportJobs();
+      const library = await expectOk('adminLibrary', { token, params: { targetLang: 'en' } });
+      expect(library.categories.find((candidate) => candidate.id === category.id)?.subCategories).toEqual([
+        { id: sub.id, title: 'Walks', description: 'Short walks' },
+      ]);
+      const text = library.contents.find((content) => content.subCategoryId === sub.id);
+      if (!text) throw new Error('the upload is not in the library');
+      return { token, category, sub, text };
+    }
+
+    const details = (subCategoryId: number, published: boolean) => ({
+      subCategoryId,
+      title: 'Two rivers',
+      description: 'A walk along the water',
+      level: 'A2' as const,
+      published,
+    });
+
+    it('makes an upload a draft that admins alone read, in chapters, until one publishes it for everyone', async () => {
+      const { token, category, sub, text } = await uploaded();
+      expect(text).toMatchObject({ title: 'Two rivers', level: 'A2', published: false, pages: 2 });
+      const learner = await signUp();
+      const page = { targetLang: 'en', contentId: text.id, pageId: 0 };
+      await expectError('reader', 404, { token: learner.token, params: page });
+      await expectError('reader', 404, { params: page });
+      const preview = await expectOk('reader', { token, params: page });
+      expect(preview.pages.map((listed) => listed.title)).toEqual(['The north river', 'The south river']);
+      expect(JSON.stringify(await expectOk('categories', { params: { targetLang: 'en' } }))).not.toContain(
+        'Two rivers',
+      );
+
+      const published = await expectOk('updateContent', {
+        token,
+        params: { contentId: text.id },
+        body: details(sub.id, true),
+      });
+      expect(published).toMatchObject({ id: text.id, published: true });
+      const listed = await expectOk('categories', { params: { targetLang: 'en' } });
+      expect(listed.find((candidate) => candidate.id === category.id)?.subCategories[0]?.contents).toEqual([
+        { id: text.id, title: 'Two rivers', description: 'A walk along the water', level: 'A2' },
+      ]);
+      const read = await expectOk('reader', { token: learner.token, params: page });
+      expect(read.sections.length).toBeGreaterThan(0);
+    });
+
+    it('unpublishes and deletes a text: learners lose it, then admins too', async () => {
+      const { token, sub, text } = await uploaded();
+      const target = { contentId: text.id };
+      await expectOk('updateContent', { token, params: target, body: details(sub.id, true) });
+      await expectOk('updateContent', { token, params: target, body: details(sub.id, false) });
+      const learner = await signUp();
+      const page = { targetLang: 'en', contentId: text.id, pageId: 0 };
+      await expectError('reader', 404, { token: learner.token, params: page });
+      await expectOk('deleteContent', { token, params: target });
+      await expectError('reader', 404, { token, params: page });
+      const library = await expectOk('adminLibrary', { token, params: { targetLang: 'en' } });
+      expect(library.contents.some((content) => content.id === text.id)).toBe(false);
+      await expectError('deleteContent', 404, { token, params: target });
+    });
+
+    it('refuses an upload without chapters, a chapter without words, or to a sub-category that does not exist', async () => {
+      const { token, sub } = await uploaded();
+      await expectError('uploadContent', 400, { token, body: { ...upload(sub.id), chapters: [] } });
+      const wordless = await expectError('uploadContent', 400, {
+        token,
+        body: { ...upload(sub.id), chapters: [{ title: 'Dots', text: '... !!!' }] },
+      });
+      expect(wordless.details[0]?.code).toBe('bad_file');
+      const nowhere = await expectError('uploadContent', 400, { token, body: upload(2_000_000_000) });
+      expect(nowhere.details[0]?.field).toBe('subCategoryId');
     });
   });
 

@@ -17,6 +17,7 @@ import { buildNotification, welcomeNotification } from './fixtures/notifications
 import { buildDiscounts, buildProducts } from './fixtures/products';
 import { transcriptVideoId, transcriptVideoTitle } from './fixtures/transcript';
 import { buildUser } from './fixtures/users';
+import type { MockLibrary, UploadDetails } from './library';
 
 export type MockUser = User & { password: string };
 export type MockVideo = { videoId: string; title: string; language: LearningLanguage };
@@ -44,6 +45,8 @@ export type MockDb = {
   checkouts: Record<string, MockCheckout>;
   /** Texts learners imported: private content, readable by their learner alone. */
   imports: MockImport[];
+  /** What admins changed in the library (the starter texts stay fixtures). */
+  library: MockLibrary;
   /** The background jobs the admin's queue screen shows (the mocks run none: these are its fixtures). */
   jobs: AdminJob[];
   /** Coins earned by learning, per username: the day's total against the cap, days paid, levels paid per word. */
@@ -51,7 +54,13 @@ export type MockDb = {
   nextId: number;
 };
 
-export type MockImport = { username: string; record: TextImport; pages: { title: string; text: string }[] };
+/** A learner's import, or an admin's upload to the library (`upload` set: it becomes a draft text there). */
+export type MockImport = {
+  username: string;
+  record: TextImport;
+  pages: { title: string; text: string }[];
+  upload?: UploadDetails;
+};
 
 export type MockCheckout = { username: string; diamonds: number; pro: boolean; granted: boolean };
 
@@ -162,6 +171,7 @@ function createInitialDb(): MockDb {
     discounts: buildDiscounts(),
     checkouts: {},
     imports: [],
+    library: { categories: [], subCategories: [], texts: [], edits: {} },
     jobs: buildJobs(now),
     coins: {},
     nextId: 100,

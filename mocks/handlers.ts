@@ -3,6 +3,7 @@ import { accountHandlers } from './handlers/account';
 import { adminHandlers } from './handlers/admin';
 import { contentHandlers } from './handlers/content';
 import { importHandlers } from './handlers/imports';
+import { libraryHandlers } from './handlers/library';
 import { notificationHandlers } from './handlers/notifications';
 import { paymentHandlers } from './handlers/payments';
 import { translationHandlers } from './handlers/translations';
@@ -22,4 +23,5 @@ export const handlers: HttpHandler[] = [
   ...paymentHandlers,
   ...importHandlers,
   ...adminHandlers,
+  ...libraryHandlers,
 ];

@@ -3,6 +3,7 @@ import type { LearningLanguage } from '@/contract/languages';
 import { findUserByToken, type MockUser, mockDb } from './db';
 import { buildReader, pageSections } from './fixtures/content';
 import { tokenizeParagraphs } from './fixtures/tokenize';
+import { libraryAccess } from './library';
 
 /** The learner a request's token names, if any (calls a visitor may make too). */
 export function viewerOf(request: Request): MockUser | undefined {
@@ -21,13 +22,29 @@ function importedPage(language: LearningLanguage, contentId: number, pageId: num
   return { imported: true as const, text: imported, page };
 }
 
-/** A page's sections as this viewer may read them: the library's, or their own imported text's. */
+/** A text an admin uploaded to the library, when this viewer may read it (a draft: admins alone). */
+function uploadedText(language: LearningLanguage, contentId: number, viewer: MockUser | undefined) {
+  const text = mockDb().library.texts.find((candidate) => candidate.id === contentId);
+  return text && text.language === language && libraryAccess(contentId, viewer) === 'readable' ? text : undefined;
+}
+
+/**
+ * A page's sections as this viewer may read them: the library's (published, or a draft for an admin), or their own
+ * imported text's.
+ */
 export function readableSections(
   language: LearningLanguage,
   contentId: number,
   pageId: number,
   viewer: MockUser | undefined,
 ): Section[] | undefined {
+  if (libraryAccess(contentId, viewer) === 'hidden') return undefined;
+  const uploaded = uploadedText(language, contentId, viewer);
+  if (uploaded) {
+    const page = uploaded.pageTexts[pageId];
+    return page ? tokenizeParagraphs(page.text.split('\n\n'), language) : undefined;
+  }
+  if (mockDb().library.texts.some((candidate) => candidate.id === contentId)) return undefined;
   const found = importedPage(language, contentId, pageId, viewer);
   if (!found.imported) return pageSections(language, contentId, pageId);
   return found.page ? tokenizeParagraphs(found.page.text.split('\n\n'), language) : undefined;
@@ -39,10 +56,18 @@ export function readableReader(
   pageId: number,
   viewer: MockUser | undefined,
 ): Reader | undefined {
-  const found = importedPage(language, contentId, pageId, viewer);
-  if (!found.imported) return buildReader(language, contentId, pageId);
   const sections = readableSections(language, contentId, pageId, viewer);
   if (!sections) return undefined;
+  const uploaded = uploadedText(language, contentId, viewer);
+  if (uploaded) {
+    return {
+      selectedPage: { id: pageId, pageType: 'page' },
+      sections,
+      pages: uploaded.pageTexts.map((page, index) => ({ id: index, title: page.title })),
+    };
+  }
+  const found = importedPage(language, contentId, pageId, viewer);
+  if (!found.imported) return buildReader(language, contentId, pageId);
   return {
     selectedPage: { id: pageId, pageType: 'page' },
     sections,

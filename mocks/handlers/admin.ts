@@ -5,7 +5,7 @@ import { mockDb } from '../db';
 import { fail, ok, parseParams, requireUser, route } from './respond';
 
 /** The learner, when an admin; the 401 or 403 envelope otherwise, as the server answers every admin call. */
-function requireAdmin(request: Request) {
+export function requireAdmin(request: Request) {
   const user = requireUser(request);
   if (user instanceof Response) return user;
   return user.isAdmin ? user : fail(403, 'forbidden', 'This is for admins only');

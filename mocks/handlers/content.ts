@@ -1,5 +1,5 @@
 import { endpoints } from '@/contract/endpoints';
-import { categoriesFor } from '../fixtures/content';
+import { learnerLibraryOf } from '../library';
 import { readableReader, viewerOf } from '../readable';
 import { fail, ok, parseParams, route } from './respond';
 
@@ -7,7 +7,7 @@ export const contentHandlers = [
   route(endpoints.categories, ({ params }) => {
     const parsed = parseParams(params, endpoints.categories.params);
     if (parsed instanceof Response) return parsed;
-    return ok(categoriesFor(parsed.targetLang));
+    return ok(learnerLibraryOf(parsed.targetLang));
   }),
 
   route(endpoints.reader, ({ request, params }) => {

@@ -9,7 +9,7 @@ import { fail, ok, parseBody, parseParams, readMultipart, requireUser, route } f
 const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 
 /** Pages of about 250 words between paragraphs, as the server's job makes them (its chapter rules aside). */
-function pagesOf(text: string) {
+export function pagesOf(text: string) {
   const pages: { title: string; text: string }[] = [];
   let current: string[] = [];
   for (const paragraph of text
@@ -43,7 +43,7 @@ function startImport(user: MockUser, language: LearningLanguage, title: string, 
   if (!/[\p{L}\p{N}]/u.test(text)) return fail(400, 'bad_file', 'The text has no words', 'file');
   const pro = new Date(user.pro.endDate ?? 0).getTime() > Date.now();
   const limit = pro ? importLimits.pro : importLimits.free;
-  const own = mockDb().imports.filter((item) => item.username === user.username);
+  const own = mockDb().imports.filter((item) => item.username === user.username && !item.upload);
   if (own.length >= limit) {
     return fail(403, 'import_limit', `You can import up to ${limit} texts: delete one to import another`);
   }
@@ -64,7 +64,9 @@ function startImport(user: MockUser, language: LearningLanguage, title: string, 
 
 /** The learner's texts in a language; one still processing is made ready, as the server's job would. */
 function listFor(user: MockUser, language: LearningLanguage): TextImport[] {
-  const own = mockDb().imports.filter((item) => item.username === user.username && item.record.language === language);
+  const own = mockDb().imports.filter(
+    (item) => item.username === user.username && !item.upload && item.record.language === language,
+  );
   for (const item of own) {
     if (item.record.status !== 'processing') continue;
     Object.assign(item.record, {
@@ -126,7 +128,9 @@ export const importHandlers = [
     const parsed = parseParams(params, endpoints.deleteImport.params);
     if (parsed instanceof Response) return parsed;
     const db = mockDb();
-    const at = db.imports.findIndex((item) => item.username === user.username && item.record.id === parsed.importId);
+    const at = db.imports.findIndex(
+      (item) => item.username === user.username && !item.upload && item.record.id === parsed.importId,
+    );
     if (at === -1) return fail(404, 'not_found', 'This text does not exist');
     db.imports.splice(at, 1);
     return ok(null);

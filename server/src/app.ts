@@ -20,6 +20,7 @@ import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importRoutes } from './routes/imports.ts';
 import { learningRoutes } from './routes/learning.ts';
+import { libraryRoutes } from './routes/library.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { storeRoutes } from './routes/store.ts';
 import { translationRoutes } from './routes/translations.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(storeRoutes);
   await app.register(importRoutes);
   await app.register(adminRoutes);
+  await app.register(libraryRoutes);
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -38,7 +38,12 @@ afterAll(async () => {
 });
 
 const adminEndpoints = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === 'admin');
-const sampleParams = { kind: 'text-import', jobId: '00000000-0000-4000-8000-000000000000' };
+const sampleParams = {
+  kind: 'text-import',
+  jobId: '00000000-0000-4000-8000-000000000000',
+  targetLang: 'en',
+  contentId: 1,
+};
 
 describe('every admin call', () => {
   it.each(adminEndpoints)('%s: 401 without a login, 403 (forbidden) for a learner', async (name) => {

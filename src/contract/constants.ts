@@ -56,6 +56,8 @@ export const importLimits = { free: 20, pro: 200 } as const;
 export const maxImportBytes = 5 * 1024 * 1024;
 /** The longest pasted text, in characters: a paste is JSON under the 256 KB body limit even in a 3-byte script. */
 export const maxPastedCharacters = 80_000;
+/** An admin's upload: at most this many chapters, together at most `maxPastedCharacters` of text. */
+export const maxChapters = 50;
 export const flashcardBatchSize = 20;
 
 const wordLimitItems = [

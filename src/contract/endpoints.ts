@@ -1,14 +1,19 @@
 import { z } from 'zod/mini';
-import { maxDiscountCodes, maxPastedCharacters } from './constants.ts';
+import { maxChapters, maxDiscountCodes, maxPastedCharacters } from './constants.ts';
 import {
   adminJobSchema,
   categorySchema,
+  cefrLevelSchema,
   contentIdSchema,
   discountSchema,
   importSchema,
   jobKinds,
   jobQueueSchema,
   jobStatusSchema,
+  libraryCategorySchema,
+  libraryContentSchema,
+  librarySchema,
+  librarySubCategorySchema,
   notificationSchema,
   pageIdSchema,
   paymentSettingsSchema,
@@ -24,7 +29,7 @@ import {
   videoGroupSchema,
   videoIdSchema,
 } from './entities.ts';
-import { INT32_MAX, int32, multilineText, plainText } from './fields.ts';
+import { INT32_MAX, int32, multilineText, plainText, positiveInt32 } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 import { loginRequestSchema, signupRequestSchema } from './validation.ts';
 
@@ -98,6 +103,50 @@ export const importTextRequestSchema = z.object({
   text: multilineText().check(z.minLength(1), z.maxLength(maxPastedCharacters)),
 });
 export type ImportTextRequest = z.infer<typeof importTextRequestSchema>;
+
+/** A title an admin gives a category, a sub-category, a text or a chapter. */
+const titleField = () => plainText().check(z.trim(), z.minLength(1), z.maxLength(120));
+const descriptionField = () => multilineText().check(z.trim(), z.maxLength(500));
+
+export const newCategoryRequestSchema = z.object({ language: learningLanguageSchema, title: titleField() });
+export type NewCategoryRequest = z.infer<typeof newCategoryRequestSchema>;
+
+export const newSubCategoryRequestSchema = z.object({
+  categoryId: positiveInt32(),
+  title: titleField(),
+  description: descriptionField(),
+});
+export type NewSubCategoryRequest = z.infer<typeof newSubCategoryRequestSchema>;
+
+export const chapterSchema = z.object({
+  title: titleField(),
+  text: multilineText().check(z.minLength(1), z.maxLength(maxPastedCharacters)),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+/** The text's details an admin sets on upload and may edit later. */
+const contentDetails = {
+  subCategoryId: positiveInt32(),
+  title: titleField(),
+  description: descriptionField(),
+  level: z.nullable(cefrLevelSchema),
+};
+
+export const uploadContentRequestSchema = z.object({
+  ...contentDetails,
+  chapters: z.array(chapterSchema).check(
+    z.minLength(1),
+    z.maxLength(maxChapters),
+    z.refine(
+      (chapters) => chapters.reduce((sum, chapter) => sum + chapter.text.length, 0) <= maxPastedCharacters,
+      `The chapters may hold ${maxPastedCharacters} characters together`,
+    ),
+  ),
+});
+export type UploadContentRequest = z.infer<typeof uploadContentRequestSchema>;
+
+export const updateContentRequestSchema = z.object({ ...contentDetails, published: z.boolean() });
+export type UpdateContentRequest = z.infer<typeof updateContentRequestSchema>;
 
 export const fulfilRequestSchema = z.object({ sessionId: plainText().check(z.minLength(1), z.maxLength(200)) });
 
@@ -381,6 +430,55 @@ export const endpoints = {
     params: jobParams,
     details: z.null(),
     summary: 'Delete a finished job (completed, failed or cancelled)',
+  }),
+  adminLibrary: endpoint({
+    method: 'GET',
+    path: '/admin/library/:targetLang',
+    auth: 'admin',
+    params: targetLangParams,
+    details: librarySchema,
+    summary: "A language's library for its admins: every category, every text (drafts too), the uploads under way",
+  }),
+  createCategory: endpoint({
+    method: 'POST',
+    path: '/admin/categories',
+    auth: 'admin',
+    body: newCategoryRequestSchema,
+    details: libraryCategorySchema,
+    summary: "Add a category to a language's library (last in order)",
+  }),
+  createSubCategory: endpoint({
+    method: 'POST',
+    path: '/admin/sub-categories',
+    auth: 'admin',
+    body: newSubCategoryRequestSchema,
+    details: librarySubCategorySchema,
+    summary: 'Add a sub-category to a category (last in order)',
+  }),
+  uploadContent: endpoint({
+    method: 'POST',
+    path: '/admin/contents',
+    auth: 'admin',
+    body: uploadContentRequestSchema,
+    details: importSchema,
+    summary: 'Upload a text in chapters: a background job makes its pages, and it becomes a draft to preview',
+  }),
+  updateContent: endpoint({
+    method: 'POST',
+    path: '/admin/contents/:contentId',
+    auth: 'admin',
+    params: z.object({ contentId: contentIdParam }),
+    body: updateContentRequestSchema,
+    details: libraryContentSchema,
+    summary: "Change a library text's details, or publish or unpublish it",
+  }),
+  deleteContent: endpoint({
+    method: 'DELETE',
+    path: '/admin/contents/:contentId',
+    auth: 'admin',
+    params: z.object({ contentId: contentIdParam }),
+    details: z.null(),
+    summary: 'Delete a library text, its pages and what learners saved of them',
   }),
   paymentSettings: endpoint({
     method: 'GET',

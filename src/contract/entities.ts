@@ -74,10 +74,17 @@ export const translationSchema = z.object({
 });
 export type Translation = z.infer<typeof translationSchema>;
 
+/** The CEFR levels an admin may give a text of the library. */
+export const cefrLevels = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+export const cefrLevelSchema = z.enum(cefrLevels);
+export type CefrLevel = z.infer<typeof cefrLevelSchema>;
+
 export const contentSummarySchema = z.object({
   id: z.int().check(z.positive()),
   title: z.string(),
   description: z.string(),
+  /** Beyond the spec: the text's CEFR level, when its admin gave one. */
+  level: z.optional(z.nullable(cefrLevelSchema)),
 });
 export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
@@ -112,6 +119,41 @@ export const importSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export type TextImport = z.infer<typeof importSchema>;
+
+/** A text of the library as its admins see it: drafts too, with what the learners do not see. */
+export const libraryContentSchema = z.object({
+  id: z.int().check(z.positive()),
+  subCategoryId: z.int().check(z.positive()),
+  title: z.string(),
+  description: z.string(),
+  level: z.nullable(cefrLevelSchema),
+  /** Drafts are read by admins alone (the preview); published texts are in every learner's library. */
+  published: z.boolean(),
+  pages: z.int().check(z.minimum(0)),
+  words: z.int().check(z.minimum(0)),
+});
+export type LibraryContent = z.infer<typeof libraryContentSchema>;
+
+export const librarySubCategorySchema = z.object({
+  id: z.int().check(z.positive()),
+  title: z.string(),
+  description: z.string(),
+});
+export const libraryCategorySchema = z.object({
+  id: z.int().check(z.positive()),
+  title: z.string(),
+  subCategories: z.array(librarySubCategorySchema),
+});
+export type LibraryCategory = z.infer<typeof libraryCategorySchema>;
+
+/** The admin's view of one language's library: every category (empty ones too), every text, the uploads under way. */
+export const librarySchema = z.object({
+  categories: z.array(libraryCategorySchema),
+  contents: z.array(libraryContentSchema),
+  /** Uploads whose pages are being made, or that failed; a finished one is a text in `contents`. */
+  uploads: z.array(importSchema),
+});
+export type Library = z.infer<typeof librarySchema>;
 
 export const userPageSchema = z.object({
   contentId: contentIdSchema,

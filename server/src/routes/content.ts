@@ -11,7 +11,7 @@ export async function contentRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.reader, async ({ params, auth }) => {
     const reader = await findReaderJson(db, {
-      viewerId: auth?.user.id,
+      viewer: auth?.user,
       language: params.targetLang,
       contentId: params.contentId,
       pageId: params.pageId,

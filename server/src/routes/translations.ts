@@ -13,7 +13,7 @@ export async function translationRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.pageTranslations, async ({ params, auth }) => {
     if (params.homeLang === params.targetLang) throw sameLanguage();
     const sections = await findPageSections(db, {
-      viewerId: auth?.user.id,
+      viewer: auth?.user,
       language: params.targetLang,
       contentId: params.contentId,
       pageNumber: params.pageId,
@@ -34,7 +34,7 @@ export async function translationRoutes(app: FastifyInstance) {
     let page: { contentId: number; pageNumber: number; context: string | undefined } | undefined;
     if (body.contentId !== undefined && body.pageId !== undefined) {
       const sections = await findPageSections(db, {
-        viewerId: auth?.user.id,
+        viewer: auth?.user,
         language: body.targetLanguage,
         contentId: body.contentId,
         pageNumber: body.pageId,

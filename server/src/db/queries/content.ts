@@ -4,9 +4,15 @@ import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
 import { categories, contents, pages, subCategories } from '../schema/content.ts';
 
-/** The library, and the viewer's own texts: another learner's private text is not there for them (404). */
-const readableBy = (viewerId: number | undefined) =>
-  sql`(${contents.ownerId} is null or ${contents.ownerId} = ${viewerId ?? 0})`;
+/** Who reads: a learner (or admin) by id, or a visitor (undefined). */
+export type Viewer = { id: number; isAdmin: boolean } | undefined;
+
+/**
+ * The published library, the viewer's own texts, and for an admin the library's drafts (the uploader's preview):
+ * another learner's private text, or a draft for a learner, is not there for them (404).
+ */
+const readableBy = (viewer: Viewer) =>
+  sql`(${contents.ownerId} = ${viewer?.id ?? 0} or (${contents.ownerId} is null and (${contents.published} or ${viewer?.isAdmin ?? false})))`;
 
 export async function listCategories(db: Db, language: LearningLanguage): Promise<Category[]> {
   const rows = await db
@@ -19,11 +25,12 @@ export async function listCategories(db: Db, language: LearningLanguage): Promis
       contentId: contents.id,
       contentTitle: contents.title,
       contentDescription: contents.description,
+      contentLevel: contents.level,
     })
     .from(categories)
     .innerJoin(subCategories, eq(subCategories.categoryId, categories.id))
     .innerJoin(contents, eq(contents.subCategoryId, subCategories.id))
-    .where(eq(categories.language, language))
+    .where(and(eq(categories.language, language), eq(contents.published, true)))
     .orderBy(asc(categories.position), asc(subCategories.position), asc(contents.position));
 
   const result: Category[] = [];
@@ -43,7 +50,12 @@ export async function listCategories(db: Db, language: LearningLanguage): Promis
       };
       category.subCategories.push(sub);
     }
-    sub.contents.push({ id: row.contentId, title: row.contentTitle, description: row.contentDescription });
+    sub.contents.push({
+      id: row.contentId,
+      title: row.contentTitle,
+      description: row.contentDescription,
+      level: row.contentLevel,
+    });
   }
   return result;
 }
@@ -54,7 +66,7 @@ export async function listCategories(db: Db, language: LearningLanguage): Promis
  */
 export async function findReaderJson(
   db: Db,
-  params: { language: LearningLanguage; contentId: number; pageId: number; viewerId: number | undefined },
+  params: { language: LearningLanguage; contentId: number; pageId: number; viewer: Viewer },
 ): Promise<string | undefined> {
   const result = await db.execute<{ json: string }>(sql`
     select json_build_object(
@@ -67,14 +79,14 @@ export async function findReaderJson(
     )::text as json
     from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${params.pageId}
     where ${contents.id} = ${params.contentId} and ${contents.language} = ${params.language}
-      and ${readableBy(params.viewerId)}`);
+      and ${readableBy(params.viewer)}`);
   return result.rows[0]?.json;
 }
 
 /** A page's tokens and the paragraph texts, for translating its words. */
 export async function findPageSections(
   db: Db,
-  params: { language: LearningLanguage; contentId: number; pageNumber: number; viewerId: number | undefined },
+  params: { language: LearningLanguage; contentId: number; pageNumber: number; viewer: Viewer },
 ): Promise<Section[] | undefined> {
   const [page] = await db
     .select({ sections: pages.sections })
@@ -85,7 +97,7 @@ export async function findPageSections(
         eq(pages.contentId, params.contentId),
         eq(pages.number, params.pageNumber),
         eq(contents.language, params.language),
-        readableBy(params.viewerId),
+        readableBy(params.viewer),
       ),
     );
   return page?.sections;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { TextImport } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { ImportedPage } from '../../services/imports/paginate.ts';
@@ -16,7 +16,10 @@ type NewImport = { userId: number; language: LearningLanguage; title: string; ki
 export async function addImport(db: Db, values: NewImport, limit: number, now: Date): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-    const [counted] = await tx.select({ n: count() }).from(textImports).where(eq(textImports.userId, values.userId));
+    const [counted] = await tx
+      .select({ n: count() })
+      .from(textImports)
+      .where(and(eq(textImports.userId, values.userId), isNull(textImports.subCategoryId)));
     if ((counted?.n ?? 0) >= limit) return undefined;
     const [row] = await tx
       .insert(textImports)
@@ -26,7 +29,7 @@ export async function addImport(db: Db, values: NewImport, limit: number, now: D
   });
 }
 
-const importColumns = {
+export const importColumns = {
   id: textImports.id,
   title: textImports.title,
   language: textImports.language,
@@ -39,7 +42,7 @@ const importColumns = {
   words: sql<number>`(select coalesce(sum(p.word_count), 0)::int from pages p where p.content_id = text_imports.content_id)`,
 };
 
-function toWire(row: Awaited<ReturnType<typeof selectImports>>[number]): TextImport {
+export function importToWire(row: Awaited<ReturnType<typeof selectImports>>[number]): TextImport {
   return { ...row, language: row.language as LearningLanguage, createdAt: row.createdAt.toISOString() };
 }
 
@@ -51,15 +54,18 @@ function selectImports(db: Db, where: ReturnType<typeof and>) {
     .orderBy(desc(textImports.createdAt), desc(textImports.id));
 }
 
+/** A learner's own imports (an admin's uploads to the library are not among them). */
+const ownImports = (userId: number) => and(eq(textImports.userId, userId), isNull(textImports.subCategoryId));
+
 /** The learner's own texts in a language, newest first. */
 export async function listImports(db: Db, userId: number, language: LearningLanguage): Promise<TextImport[]> {
-  const rows = await selectImports(db, and(eq(textImports.userId, userId), eq(textImports.language, language)));
-  return rows.map(toWire);
+  const rows = await selectImports(db, and(ownImports(userId), eq(textImports.language, language)));
+  return rows.map(importToWire);
 }
 
 export async function findOwnImport(db: Db, userId: number, id: number): Promise<TextImport | undefined> {
-  const [row] = await selectImports(db, and(eq(textImports.userId, userId), eq(textImports.id, id)));
-  return row ? toWire(row) : undefined;
+  const [row] = await selectImports(db, and(ownImports(userId), eq(textImports.id, id)));
+  return row ? importToWire(row) : undefined;
 }
 
 /** The import and the text it made, gone; false when the learner has no such import. */
@@ -67,7 +73,7 @@ export async function deleteImport(db: Db, userId: number, id: number): Promise<
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(textImports)
-      .where(and(eq(textImports.userId, userId), eq(textImports.id, id)))
+      .where(and(ownImports(userId), eq(textImports.id, id)))
       .returning({ contentId: textImports.contentId });
     if (!row) return false;
     if (row.contentId !== null) {
@@ -77,31 +83,47 @@ export async function deleteImport(db: Db, userId: number, id: number): Promise<
   });
 }
 
+/** Any import by id (an admin's upload too). */
+export async function findImportById(db: Db, id: number): Promise<TextImport | undefined> {
+  const [row] = await selectImports(db, eq(textImports.id, id));
+  return row ? importToWire(row) : undefined;
+}
+
 export async function findImportSource(db: Db, id: number) {
   const [row] = await db.select().from(textImports).where(eq(textImports.id, id));
   return row;
 }
 
 /**
- * The pages of an import, tokenised as the starter library is, stored as the learner's private content in one
- * transaction with the import's new state: a failure leaves nothing half-made.
+ * The pages of an import, tokenised as the starter library is, stored in one transaction with the import's new
+ * state (a failure leaves nothing half-made): a learner's as their private content, an admin's upload as a draft
+ * text of the library, last in its sub-category.
  */
 export async function storeImportedText(db: Db, importId: number, imported: readonly ImportedPage[], now: Date) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(textImports).where(eq(textImports.id, importId)).for('update');
     if (row?.status !== 'processing') return;
     const language = row.language as LearningLanguage;
+    const upload = row.subCategoryId !== null;
+    const [last] = upload
+      ? await tx
+          .select({ position: max(contents.position) })
+          .from(contents)
+          .where(eq(contents.subCategoryId, row.subCategoryId ?? 0))
+      : [];
     const [content] = await tx
       .insert(contents)
       .values({
-        subCategoryId: null,
-        ownerId: row.userId,
+        subCategoryId: row.subCategoryId,
+        ownerId: upload ? null : row.userId,
         language,
-        slug: `import-${row.id}`,
+        slug: `${upload ? 'upload' : 'import'}-${row.id}`,
         title: row.title,
-        description: '',
+        description: row.description,
+        level: row.level,
+        published: !upload,
         pageType: 'page',
-        position: 0,
+        position: (last?.position ?? -1) + 1,
       })
       .returning({ id: contents.id });
     if (!content) throw new Error('content insert returned nothing');

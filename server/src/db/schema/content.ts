@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ImportStatus, PageType, Section } from '#contract/entities.ts';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CefrLevel, ImportStatus, PageType, Section } from '#contract/entities.ts';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
 
@@ -44,6 +44,10 @@ export const contents = pgTable(
     description: text('description').notNull(),
     pageType: text('page_type').$type<PageType>().notNull(),
     position: integer('position').notNull(),
+    /** The admin's CEFR level for a library text. */
+    level: text('level').$type<CefrLevel>(),
+    /** A library text is a draft, read by admins alone, until one publishes it. */
+    published: boolean('published').notNull().default(true),
     /** SHA-256 of the seeded pages and glossary: an unchanged content is not rewritten at start. */
     seedHash: text('seed_hash'),
   },
@@ -79,8 +83,12 @@ export const textImports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     title: text('title').notNull(),
-    /** Where it came from: pasted, or the kind of file. */
+    /** Where it came from: pasted, or the kind of file; `upload` for an admin's text in chapters. */
     kind: text('kind').notNull(),
+    /** An admin's upload goes to the library, in this sub-category, as a draft; a learner's stays theirs (null). */
+    subCategoryId: integer('sub_category_id').references(() => subCategories.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    level: text('level').$type<CefrLevel>(),
     source: text('source').notNull(),
     status: text('status').$type<ImportStatus>().notNull(),
     error: text('error'),

@@ -1,0 +1,138 @@
+import type { Category, CefrLevel, Library, LibraryContent, TextImport } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { type MockUser, mockDb, nextId, notificationsOf } from './db';
+import { categoriesFor, contentSize } from './fixtures/content';
+import { buildNotification } from './fixtures/notifications';
+
+/**
+ * The library as the mocks' admins change it: categories, sub-categories and texts they added, and their changes to
+ * the starter texts (which stay fixtures). The learners' library is derived from the admins' view, as the server's
+ * listing is: published texts only, and only categories and sub-categories that hold one.
+ */
+export type MockLibrary = {
+  categories: { id: number; language: LearningLanguage; title: string }[];
+  subCategories: { id: number; categoryId: number; title: string; description: string }[];
+  texts: MockLibraryText[];
+  /** A starter text's changed details, or null once deleted. */
+  edits: Record<number, Partial<LibraryContent> | null>;
+};
+
+/** A text an admin uploaded, with its pages' texts. */
+export type MockLibraryText = Omit<LibraryContent, 'pages'> & {
+  language: LearningLanguage;
+  pageTexts: { title: string; text: string }[];
+};
+
+export type UploadDetails = { subCategoryId: number; description: string; level: CefrLevel | null };
+
+const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+
+/** Uploads still processing are made ready at the next look (the mocks have no job queue): drafts of the library. */
+function finishUploads(language: LearningLanguage) {
+  const { imports, library } = mockDb();
+  for (const item of imports) {
+    if (!item.upload || item.record.language !== language || item.record.status !== 'processing') continue;
+    const id = 800_000 + item.record.id;
+    library.texts.push({
+      id,
+      language,
+      subCategoryId: item.upload.subCategoryId,
+      title: item.record.title,
+      description: item.upload.description,
+      level: item.upload.level,
+      published: false,
+      words: item.pages.reduce((sum, page) => sum + wordsIn(page.text), 0),
+      pageTexts: item.pages,
+    });
+    Object.assign(item.record, { status: 'ready', contentId: id, pages: item.pages.length });
+    const admin = mockDb().users.find((user) => user.username === item.username);
+    if (admin) {
+      notificationsOf(admin).push(
+        buildNotification({
+          id: nextId(),
+          message: `Your text "${item.record.title}" is ready to read (${item.pages.length} pages).`,
+          code: 'import_ready',
+          params: { title: item.record.title, pages: item.pages.length },
+        }),
+      );
+    }
+  }
+}
+
+/** The admins' view of a language's library. */
+export function adminLibraryOf(language: LearningLanguage): Library {
+  finishUploads(language);
+  const { library, imports } = mockDb();
+  const starter = categoriesFor(language);
+  const categories = [
+    ...starter.map((category) => ({
+      id: category.id,
+      title: category.title,
+      subCategories: category.subCategories.map(({ id, title, description }) => ({ id, title, description })),
+    })),
+    ...library.categories
+      .filter((category) => category.language === language)
+      .map(({ id, title }) => ({ id, title, subCategories: [] as Library['categories'][number]['subCategories'] })),
+  ];
+  for (const { categoryId, ...sub } of library.subCategories) {
+    categories.find((category) => category.id === categoryId)?.subCategories.push(sub);
+  }
+  const contents: LibraryContent[] = starter.flatMap((category) =>
+    category.subCategories.flatMap((sub) =>
+      sub.contents.flatMap((content) => {
+        const edit = library.edits[content.id];
+        if (edit === null) return [];
+        return [
+          {
+            id: content.id,
+            subCategoryId: sub.id,
+            title: content.title,
+            description: content.description,
+            level: null,
+            published: true,
+            ...contentSize(language, content.id),
+            ...edit,
+          },
+        ];
+      }),
+    ),
+  );
+  for (const text of library.texts.filter((candidate) => candidate.language === language)) {
+    const { language: _language, pageTexts, ...content } = text;
+    contents.push({ ...content, pages: pageTexts.length });
+  }
+  const uploads: TextImport[] = imports
+    .filter((item) => item.upload && item.record.language === language && item.record.status !== 'ready')
+    .map((item) => ({ ...item.record }))
+    .reverse();
+  return { categories, contents, uploads };
+}
+
+/** The learners' library: the published texts, in the categories and sub-categories that hold one. */
+export function learnerLibraryOf(language: LearningLanguage): Category[] {
+  const { categories, contents } = adminLibraryOf(language);
+  return categories
+    .map((category) => ({
+      ...category,
+      subCategories: category.subCategories
+        .map((sub) => ({
+          ...sub,
+          contents: contents
+            .filter((content) => content.subCategoryId === sub.id && content.published)
+            .map(({ id, title, description, level }) => ({ id, title, description, level })),
+        }))
+        .filter((sub) => sub.contents.length > 0),
+    }))
+    .filter((category) => category.subCategories.length > 0);
+}
+
+/** Whether a viewer may read a library text: published, or a draft for an admin; undefined for no such text. */
+export function libraryAccess(contentId: number, viewer: MockUser | undefined): 'readable' | 'hidden' | undefined {
+  const { library } = mockDb();
+  const text = library.texts.find((candidate) => candidate.id === contentId);
+  const edit = library.edits[contentId];
+  if (!text && edit === undefined) return undefined;
+  if (edit === null) return 'hidden';
+  const published = text ? text.published : (edit?.published ?? true);
+  return published || viewer?.isAdmin ? 'readable' : 'hidden';
+}

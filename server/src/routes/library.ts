@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { Chapter } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { recordAdminAction } from '../db/queries/admin.ts';
+import { findImportById } from '../db/queries/imports.ts';
+import {
+  addCategory,
+  addSubCategory,
+  addUpload,
+  deleteLibraryContent,
+  findLibraryContent,
+  libraryOf,
+  subCategoryLanguage,
+  updateLibraryContent,
+} from '../db/queries/library.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
+import { apiError } from '../http/errors.ts';
+import { BadTextError, importText } from '../services/imports/read-text.ts';
+
+/**
+ * An upload's chapters as one text for the import pipeline: each chapter a `# title` heading (the paginator starts
+ * a page there and names it), its text cleaned as a pasted one is (markup, scripts and control characters gone).
+ */
+export function chaptersAsText(chapters: readonly Chapter[]): string {
+  return chapters.map((chapter) => `# ${chapter.title}\n\n${importText('paste', chapter.text)}`).join('\n\n');
+}
+
+/** The uploader's calls: admins manage the library of every language; each change is written to the audit table. */
+export async function libraryRoutes(app: FastifyInstance) {
+  const { db, imports } = app.deps;
+
+  /** The sub-category's language, or 400: a text goes where its admin can see it. */
+  async function languageOf(subCategoryId: number) {
+    const language = await subCategoryLanguage(db, subCategoryId);
+    if (!language) throw apiError(400, 'invalid_input', 'This sub-category does not exist', 'subCategoryId');
+    return language;
+  }
+
+  registerEndpoint(app, endpoints.adminLibrary, ({ params }) => libraryOf(db, params.targetLang));
+
+  registerEndpoint(app, endpoints.createCategory, async ({ auth, body, now }) => {
+    const category = await addCategory(db, body.language, body.title);
+    await recordAdminAction(db, {
+      adminId: auth.user.id,
+      action: 'category.create',
+      target: { categoryId: category.id },
+      now,
+    });
+    return category;
+  });
+
+  registerEndpoint(app, endpoints.createSubCategory, async ({ auth, body, now }) => {
+    const sub = await addSubCategory(db, body);
+    if (!sub) throw apiError(400, 'invalid_input', 'This category does not exist', 'categoryId');
+    await recordAdminAction(db, {
+      adminId: auth.user.id,
+      action: 'sub-category.create',
+      target: { subCategoryId: sub.id },
+      now,
+    });
+    return sub;
+  });
+
+  registerEndpoint(app, endpoints.uploadContent, async ({ auth, body, now }) => {
+    const language = await languageOf(body.subCategoryId);
+    let source: string;
+    try {
+      source = chaptersAsText(body.chapters);
+    } catch (error) {
+      if (error instanceof BadTextError) throw apiError(400, 'bad_file', error.message, 'chapters');
+      throw error;
+    }
+    const { chapters: _chapters, ...details } = body;
+    const id = await addUpload(db, { ...details, userId: auth.user.id, language, source }, now);
+    await recordAdminAction(db, { adminId: auth.user.id, action: 'content.upload', target: { importId: id }, now });
+    await imports.jobs.send(id);
+    const created = await findImportById(db, id);
+    if (!created) throw new Error('The upload vanished');
+    return created;
+  });
+
+  registerEndpoint(app, endpoints.updateContent, async ({ auth, params, body, now }) => {
+    const before = await findLibraryContent(db, params.contentId);
+    if (!before) throw apiError(404, 'not_found', 'This text does not exist');
+    if ((await languageOf(body.subCategoryId)) !== (await languageOf(before.subCategoryId))) {
+      throw apiError(400, 'invalid_input', 'A text stays in its language', 'subCategoryId');
+    }
+    await updateLibraryContent(db, params.contentId, body);
+    const action =
+      before.published === body.published ? 'content.edit' : body.published ? 'content.publish' : 'content.unpublish';
+    await recordAdminAction(db, { adminId: auth.user.id, action, target: { contentId: params.contentId }, now });
+    const after = await findLibraryContent(db, params.contentId);
+    if (!after) throw apiError(404, 'not_found', 'This text does not exist');
+    return after;
+  });
+
+  registerEndpoint(app, endpoints.deleteContent, async ({ auth, params, now }) => {
+    if (!(await deleteLibraryContent(db, params.contentId)))
+      throw apiError(404, 'not_found', 'This text does not exist');
+    await recordAdminAction(db, {
+      adminId: auth.user.id,
+      action: 'content.delete',
+      target: { contentId: params.contentId },
+      now,
+    });
+    return null;
+  });
+}
