@@ -5,6 +5,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { epubOf, zipBomb, zipOf } from './epub-fixtures.ts';
 import { authed, multipartBody, signupLearner } from './helpers.ts';
 
 let app: TestApp;
@@ -111,6 +112,64 @@ describe('importing a text', () => {
       .details.sections[0].tokens.map((t: { display: string }) => t.display)
       .join('');
     expect(text).toBe('Hello there. General Kenobi.');
+  });
+
+  it('reads an .epub book as pages named after its chapters, without markup or scripts', async () => {
+    const token = await learner();
+    const paragraph = (word: string) => `<p>The ${word} &amp; the sea&#8212;${Array(30).fill(word).join(' ')}.</p>`;
+    const book = epubOf([
+      { file: 'cover.xhtml', body: '<div><img src="cover.jpg" alt="Cover"/></div>' },
+      {
+        file: 'one.xhtml',
+        title: 'The Harbour',
+        body: `<h1>The Harbour</h1>${paragraph('harbour')}<script>var leaked = "scriptword";</script>`,
+      },
+      {
+        file: 'two.xhtml',
+        title: 'The Storm',
+        body: `<h2>The Storm</h2><p><b>Thunder</b> rolled.</p>${paragraph('storm')}`,
+      },
+    ]);
+    const response = await upload(token, book, 'Sea Stories.epub');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().details).toMatchObject({ title: 'Sea Stories', status: 'processing' });
+    await runJobs();
+    const [ready] = await myTexts(token);
+    expect(ready).toMatchObject({ title: 'Sea Stories', status: 'ready', pages: 2 });
+    const pages = await Promise.all(
+      [0, 1].map(async (pageId) => {
+        const url = `/api/v1/content/en/${ready?.contentId}/${pageId}`;
+        const answer = await app.inject({ method: 'GET', url, headers: authed(token) });
+        return envelopeSchema(endpoints.reader.details).parse(answer.json()).details;
+      }),
+    );
+    expect(pages[0]?.pages.map((page) => page.title)).toEqual(['The Harbour', 'The Storm']);
+    const texts = pages.map((page) =>
+      page.sections.map((section) => section.tokens.map((t) => t.display).join('')).join('\n'),
+    );
+    expect(texts[0]).toMatch(/^The harbour & the sea—harbour harbour/);
+    expect(texts[1]).toMatch(/^Thunder rolled\.\nThe storm & the sea—storm/);
+    for (const text of texts) expect(text).not.toMatch(/[<>]|scriptword|leaked|Cover|var /);
+  });
+
+  it.each([
+    ['random bytes', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), /not a zip archive/],
+    [
+      'a zip without container.xml',
+      zipOf({ mimetype: 'application/epub+zip', 'OEBPS/one.xhtml': '<p>Words</p>' }),
+      /no META-INF\/container.xml/,
+    ],
+    ['a zip bomb (200 MB of zeros, stated honestly)', zipBomb(200 * 1024 * 1024), /too big once unpacked/],
+    ['a zip bomb whose sizes lie (200 MB stated as 4 KB)', zipBomb(200 * 1024 * 1024, 4096), /more than it declares/],
+  ])('refuses an .epub that is %s, and stores nothing', async (_, file, reason) => {
+    const token = await learner();
+    const before = await importCount();
+    const response = await upload(token, file, 'book.epub');
+    expect(response.statusCode).toBe(400);
+    const [detail] = errorEnvelopeSchema.parse(response.json()).details;
+    expect(detail).toMatchObject({ code: 'bad_file', field: 'file' });
+    expect(detail?.error).toMatch(reason);
+    expect(await importCount()).toBe(before);
   });
 
   it.each([

@@ -10,7 +10,7 @@ import { apiError } from '../http/errors.ts';
 import { type Authenticated, isPro } from '../services/accounts.ts';
 import { BadTextError, type ImportKind, importText, kindOfFile } from '../services/imports/read-text.ts';
 
-/** A learner's own texts: pasted or uploaded, made into pages by a job, private to them. */
+/** A learner's own texts: pasted or uploaded (.txt, .epub, .srt, .vtt), made into pages by a job, private to them. */
 export async function importRoutes(app: FastifyInstance) {
   const { db, imports } = app.deps;
   await app.register(multipart, { limits: { fileSize: maxImportBytes, files: 1, fields: 2, parts: 3 } });
@@ -61,7 +61,7 @@ export async function importRoutes(app: FastifyInstance) {
       }
       if (part.fieldname !== 'file') throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
       const kind = kindOfFile(part.filename);
-      if (!kind) throw apiError(400, 'bad_file', 'Import a .txt, .srt or .vtt file', 'file');
+      if (!kind) throw apiError(400, 'bad_file', 'Import a .txt, .epub, .srt or .vtt file', 'file');
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw apiError(413, 'payload_too_large', 'Text files may be at most 5 MB', 'file');
       const language = learningLanguageSchema.safeParse(fields.language);

@@ -1,11 +1,13 @@
 import chardet from 'chardet';
+import { maxImportBytes } from '#contract/constants.ts';
 import { parseSubtitles } from '../videos/subtitles.ts';
+import { BadBookError, epubText } from './epub.ts';
 
-/** Kinds of text the import takes: pasted, or a file by its extension. */
-export const importKinds = ['paste', 'txt', 'srt', 'vtt'] as const;
+/** Kinds of text the import takes: pasted, or a file by its extension (.txt, .epub, .srt, .vtt). */
+export const importKinds = ['paste', 'txt', 'epub', 'srt', 'vtt'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
-/** A file that cannot become a text: binary, empty, unreadable. */
+/** A file that cannot become a text: binary, empty, unreadable, a malformed book or a zip bomb. */
 export class BadTextError extends Error {
   constructor(reason: string) {
     super(reason);
@@ -16,7 +18,7 @@ export class BadTextError extends Error {
 /** The kind of an uploaded file by its name, undefined for one the import does not read. */
 export function kindOfFile(filename: string): ImportKind | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
-  return extension === 'txt' || extension === 'srt' || extension === 'vtt' ? extension : undefined;
+  return importKinds.find((kind) => kind !== 'paste' && kind === extension);
 }
 
 /**
@@ -62,17 +64,42 @@ function subtitlesAsText(bytes: Uint8Array): string {
 }
 
 /**
- * A text as the import stores it: UTF-8, line breaks as `\n`, markup stripped (a pasted web page's tags, scripts
- * and styles), no control characters but line breaks and tabs, and not empty.
+ * An EPUB book's text (chapters in reading order, each under a `# title` line). Whatever goes wrong in reading it
+ * is a BadTextError, its reason in English; so is a book whose text is longer than a text file may be.
  */
-export function importText(kind: ImportKind, input: string | Uint8Array): string {
-  let text =
-    typeof input === 'string' ? input : kind === 'srt' || kind === 'vtt' ? subtitlesAsText(input) : decodeText(input);
-  text = text
+function bookText(input: string | Uint8Array): string {
+  if (typeof input === 'string') throw new BadTextError('Send an EPUB book as a file');
+  let text: string;
+  try {
+    text = epubText(input);
+  } catch (error) {
+    throw new BadTextError(error instanceof BadBookError ? error.message : 'The file is not a readable EPUB book');
+  }
+  if (Buffer.byteLength(text) > maxImportBytes) throw new BadTextError("The book's text is longer than 5 MB");
+  return text;
+}
+
+/** A pasted web page's or text file's markup stripped: its tags, scripts and styles. */
+function withoutMarkup(text: string): string {
+  return text
     .replace(/\r\n?/g, '\n')
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<\/?(p|div|br|h[1-6]|li|section|article)\b[^>]*>/gi, '\n\n')
-    .replace(/<[^>\n]{1,200}>/g, '')
+    .replace(/<[^>\n]{1,200}>/g, '');
+}
+
+/**
+ * A text as the import stores it: UTF-8, line breaks as `\n`, markup stripped (a pasted web page's tags, scripts
+ * and styles; an EPUB book's XHTML is read as such, by `epubText`), no control characters but line breaks and tabs,
+ * and not empty.
+ */
+export function importText(kind: ImportKind, input: string | Uint8Array): string {
+  let text: string;
+  if (kind === 'epub') text = bookText(input);
+  else if (typeof input === 'string') text = withoutMarkup(input);
+  else text = withoutMarkup(kind === 'srt' || kind === 'vtt' ? subtitlesAsText(input) : decodeText(input));
+  text = text
+    .replace(/\r\n?/g, '\n')
     .replace(/[^\P{Cc}\t\n]/gu, '')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
