@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminOnly } from '@/components/admin-only';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { UploaderScreen } from '@/features/admin/uploader-screen';
 
 export const Route = createFileRoute('/uploader')({
-  staticData: { title: msg`Uploader` },
+  staticData: { title: msg`Uploader`, catalog: 'lazy' },
 
   component: () => (
     <AdminOnly>
-      <PlaceholderPage />
+      <UploaderScreen />
     </AdminOnly>
   ),
 });
