@@ -1,3 +1,4 @@
+import { epubOf } from '../server/test/epub-fixtures';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { signUp } from './learners';
@@ -27,11 +28,33 @@ test('a learner imports a subtitle file, named after the file', async ({ page })
   const mine = page.getByRole('region', { name: 'My texts' });
   await mine.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a text' });
-  await dialog.getByLabel('Or choose a file (.txt, .srt or .vtt, at most 5 MB)').setInputFiles({
+  await dialog.getByLabel('Or choose a file (.txt, .epub, .srt or .vtt, at most 5 MB)').setInputFiles({
     name: 'lighthouse.srt',
     mimeType: 'application/x-subrip',
     buffer: Buffer.from('1\n00:00:01,000 --> 00:00:03,000\nThe lighthouse keeper waves.\n'),
   });
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(mine.getByRole('link', { name: /lighthouse/ })).toContainText('1 page, 4 words', { timeout: 20_000 });
+});
+
+test('a learner imports an EPUB book and reads its chapters', async ({ page }, testInfo) => {
+  test.skip(!testInfo.project.name.startsWith('full'), 'the mocks read no EPUB: the real server does');
+  await signUp(page);
+  const mine = page.getByRole('region', { name: 'My texts' });
+  await mine.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a text' });
+  await dialog.getByLabel('Title').fill('The lighthouse book');
+  await dialog.getByLabel('Or choose a file (.txt, .epub, .srt or .vtt, at most 5 MB)').setInputFiles({
+    name: 'lighthouse.epub',
+    mimeType: 'application/epub+zip',
+    buffer: epubOf([
+      { file: 'one.xhtml', title: 'The keeper', body: '<h1>The keeper</h1><p>The keeper climbs the stairs.</p>' },
+      { file: 'two.xhtml', title: 'The storm', body: '<h1>The storm</h1><p>Waves break on the rocks.</p>' },
+    ]),
+  });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  const card = mine.getByRole('link', { name: /The lighthouse book/ });
+  await expect(card).toContainText('2 pages', { timeout: 20_000 });
+  await card.click();
+  await expect(page.locator('[data-w="keeper"]').first()).toBeVisible();
 });

@@ -59,7 +59,9 @@ test('an admin uploads a text in two chapters, previews and publishes it, and a 
   else await logIn(page, { email: 'reader@example.com', password: 'reading42' });
   const category = page.getByRole('region', { name: `Rivers ${stamp}` });
   await category.getByRole('button', { name: 'Walks' }).click();
-  await category.getByRole('link', { name: new RegExp(title) }).click();
+  const card = category.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toContainText('A2');
+  await card.click();
   await expect(page).toHaveURL(/\/reader\/\d+/);
   await expect(page.locator('[data-w="herons"]')).toBeVisible();
 });

@@ -103,7 +103,8 @@ export const importHandlers = [
     const file = form?.file;
     if (!form || !file) return fail(400, 'bad_file', 'Send the text in the field "file"', 'file');
     const kind = /\.(txt|srt|vtt)$/i.exec(file.name)?.[1]?.toLowerCase();
-    if (!kind) return fail(400, 'bad_file', 'Import a .txt, .srt or .vtt file', 'file');
+    // The mocks read no EPUB (the server does, with fflate and htmlparser2): a book is refused here.
+    if (!kind) return fail(400, 'bad_file', 'Import a .txt, .epub, .srt or .vtt file', 'file');
     if (file.text.length > maxImportBytes)
       return fail(413, 'payload_too_large', 'Text files may be at most 5 MB', 'file');
     const language = learningLanguageSchema.safeParse(form.fields.language);

@@ -270,7 +270,7 @@ describe('admin-only calls', () => {
     try {
       registerEndpoint(
         adminApp,
-        { method: 'GET', path: '/admin-probe', auth: 'admin', details: z.string(), summary: 'test' },
+        { method: 'GET', path: '/admin-probe', auth: 'admin', details: z.string() },
         async () => 'secret',
       );
       const learner = await adminApp.inject({ method: 'POST', url: '/api/v1/signup', payload: newAccount() });

@@ -95,9 +95,13 @@ describe('operations', () => {
   it('publishes an OpenAPI document generated from the contract', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { paths: Record<string, unknown> };
+    const document = response.json() as { paths: Record<string, Record<string, { summary?: string }>> };
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/v1/content/{targetLang}', '/api/v1/content/{targetLang}/{contentId}/{pageId}']),
+    );
+    // Each call is described (the summaries live apart from the contract the SPA loads).
+    expect(document.paths['/api/v1/content/{targetLang}']?.get?.summary).toBe(
+      'Categories with their sub-categories and contents',
     );
   });
 });

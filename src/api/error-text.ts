@@ -10,7 +10,7 @@ export const errorCodeMessages: Record<ErrorCode, MessageDescriptor> = {
   invalid_json: msg`The request could not be read`,
   conflict: msg`This changed at the same moment elsewhere, please try again`,
   bad_subtitles: msg`This file cannot be read as subtitles: send an SRT or WebVTT file`,
-  bad_file: msg`This file cannot be imported: send a text file (.txt, .srt or .vtt) with words in it`,
+  bad_file: msg`This file cannot be imported: send a text file (.txt, .epub, .srt or .vtt) with words in it`,
   import_limit: msg`You have imported as many texts as you can: delete one to import another`,
   unauthorized: msg`Your session has ended, please log in again`,
   forbidden: msg`You are not allowed to do that`,

@@ -52,7 +52,7 @@ export const maxDiscountCodes = 2;
 export const maxSubtitleBytes = 2 * 1024 * 1024;
 /** Texts a learner may import (their own library, private): free, and with Pro Gold. */
 export const importLimits = { free: 20, pro: 200 } as const;
-/** The largest text file a learner may import (.txt, .srt, .vtt). */
+/** The largest text file a learner may import (.txt, .epub, .srt, .vtt). */
 export const maxImportBytes = 5 * 1024 * 1024;
 /** The longest pasted text, in characters: a paste is JSON under the 256 KB body limit even in a 3-byte script. */
 export const maxPastedCharacters = 80_000;

@@ -52,7 +52,6 @@ export type Endpoint = {
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
   details: z.ZodMiniType;
-  summary: string;
 };
 
 function endpoint<const E extends Endpoint>(definition: E): E {
@@ -166,7 +165,6 @@ export const endpoints = {
     auth: 'optional',
     body: loginRequestSchema,
     details: userSchema,
-    summary: 'Log in; answers the user with a new session token',
   }),
   signup: endpoint({
     method: 'POST',
@@ -174,21 +172,18 @@ export const endpoints = {
     auth: 'optional',
     body: signupRequestSchema,
     details: userSchema,
-    summary: 'Create an account; answers the user with a session token',
   }),
   refresh: endpoint({
     method: 'POST',
     path: '/refresh',
     auth: 'required',
     details: userSchema,
-    summary: 'The current user, with the daily reward applied once refreshAt has passed',
   }),
   logout: endpoint({
     method: 'POST',
     path: '/logout',
     auth: 'required',
     details: z.null(),
-    summary: 'End this session: its token stops working at once',
   }),
   categories: endpoint({
     method: 'GET',
@@ -196,7 +191,6 @@ export const endpoints = {
     auth: 'optional',
     params: targetLangParams,
     details: z.array(categorySchema),
-    summary: 'Categories with their sub-categories and contents',
   }),
   reader: endpoint({
     method: 'GET',
@@ -204,7 +198,6 @@ export const endpoints = {
     auth: 'optional',
     params: z.object({ targetLang: learningLanguageSchema, contentId: contentIdParam, pageId: pageIdParam }),
     details: readerSchema,
-    summary: 'One page of a content: its sections of tokens and the list of pages',
   }),
   userWords: endpoint({
     method: 'GET',
@@ -212,7 +205,6 @@ export const endpoints = {
     auth: 'required',
     query: z.object({ language: z.optional(learningLanguageSchema) }),
     details: z.array(userWordSchema),
-    summary: "The learner's saved words",
   }),
   pageWords: endpoint({
     method: 'GET',
@@ -220,7 +212,6 @@ export const endpoints = {
     auth: 'required',
     params: z.object({ targetLang: learningLanguageSchema, contentId: contentIdParam, pageId: pageIdParam }),
     details: z.array(userWordSchema),
-    summary: "The learner's saved words that occur on one page of a text (beyond the spec: the reader's levels)",
   }),
   videoWords: endpoint({
     method: 'GET',
@@ -228,7 +219,6 @@ export const endpoints = {
     auth: 'required',
     params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
     details: z.array(userWordSchema),
-    summary: "The learner's saved words that occur in one of their video transcripts (beyond the spec)",
   }),
   saveUserWord: endpoint({
     method: 'POST',
@@ -236,7 +226,6 @@ export const endpoints = {
     auth: 'required',
     body: userWordSchema,
     details: userWordSchema,
-    summary: 'Save a word level (adds the word, or changes its level)',
   }),
   translate: endpoint({
     method: 'POST',
@@ -244,7 +233,6 @@ export const endpoints = {
     auth: 'optional',
     body: translationRequestSchema,
     details: translationSchema,
-    summary: 'Translate one token on demand',
   }),
   pageTranslations: endpoint({
     method: 'GET',
@@ -257,7 +245,6 @@ export const endpoints = {
       targetLang: learningLanguageSchema,
     }),
     details: z.array(translationSchema),
-    summary: "Translations of a page's word tokens",
   }),
   processVideo: endpoint({
     method: 'POST',
@@ -265,7 +252,6 @@ export const endpoints = {
     auth: 'required',
     body: videoProcessRequestSchema,
     details: processingVideoSchema,
-    summary: 'Queue a video for transcript processing',
   }),
   myVideos: endpoint({
     method: 'GET',
@@ -273,7 +259,6 @@ export const endpoints = {
     auth: 'required',
     params: targetLangParams,
     details: z.array(videoGroupSchema),
-    summary: "The learner's videos grouped by language",
   }),
   transcript: endpoint({
     method: 'GET',
@@ -285,7 +270,6 @@ export const endpoints = {
       index: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000)),
     }),
     details: z.array(sectionSchema),
-    summary: "Transcript sections from an index; message 'done' with no sections ends it",
   }),
   uploadSubtitles: endpoint({
     method: 'POST',
@@ -294,7 +278,6 @@ export const endpoints = {
     params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
     // The body is multipart/form-data with one field, `file`: an SRT or WebVTT file of at most 2 MB.
     details: processingVideoSchema,
-    summary: 'Make a new or failed video\'s transcript from an uploaded subtitle file (multipart field "file")',
   }),
   deleteVideo: endpoint({
     method: 'DELETE',
@@ -302,7 +285,6 @@ export const endpoints = {
     auth: 'required',
     params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
     details: z.null(),
-    summary: 'Delete a video (a failed job or a finished video)',
   }),
   userPages: endpoint({
     method: 'GET',
@@ -310,7 +292,6 @@ export const endpoints = {
     auth: 'required',
     params: targetLangParams,
     details: z.array(userPageSchema),
-    summary: 'The pages the learner has read in a language',
   }),
   saveUserPage: endpoint({
     method: 'POST',
@@ -318,14 +299,12 @@ export const endpoints = {
     auth: 'required',
     body: userPageSchema,
     details: userPageSchema,
-    summary: 'Mark a page as read',
   }),
   notifications: endpoint({
     method: 'GET',
     path: '/notifications',
     auth: 'required',
     details: z.array(notificationSchema),
-    summary: "The learner's notifications, newest first",
   }),
   readNotification: endpoint({
     method: 'POST',
@@ -333,7 +312,6 @@ export const endpoints = {
     auth: 'required',
     body: notificationSchema,
     details: notificationSchema,
-    summary: 'Mark a notification as read',
   }),
   subscriptionCheckout: endpoint({
     method: 'POST',
@@ -341,7 +319,6 @@ export const endpoints = {
     auth: 'required',
     body: priceRequestSchema,
     details: sessionSchema,
-    summary: 'Start a card checkout for a Pro Gold subscription',
   }),
   tokenCheckout: endpoint({
     method: 'POST',
@@ -349,14 +326,12 @@ export const endpoints = {
     auth: 'required',
     body: priceRequestSchema,
     details: sessionSchema,
-    summary: 'Start a card checkout for a diamond pack',
   }),
   products: endpoint({
     method: 'GET',
     path: '/payment/products',
     auth: 'required',
     details: z.array(productSchema),
-    summary: 'Plans and their prices',
   }),
   buyItem: endpoint({
     method: 'POST',
@@ -364,7 +339,6 @@ export const endpoints = {
     auth: 'required',
     body: buyItemRequestSchema,
     details: userSchema,
-    summary: 'Spend diamonds or coins on a store item; answers the updated user',
   }),
   importText: endpoint({
     method: 'POST',
@@ -372,16 +346,14 @@ export const endpoints = {
     auth: 'required',
     body: importTextRequestSchema,
     details: importSchema,
-    summary: "Import a pasted text into the learner's own library (pages are made by a background job)",
   }),
   importFile: endpoint({
     method: 'POST',
     path: '/imports/file',
     auth: 'required',
     // The body is multipart/form-data: fields `language` and `title` (optional: the file's name), then `file`
-    // (.txt in any common encoding, .srt or .vtt; at most 5 MB).
+    // (.txt in any common encoding, .epub, .srt or .vtt; at most 5 MB).
     details: importSchema,
-    summary: "Import a text file into the learner's own library (multipart: language, title, file)",
   }),
   myTexts: endpoint({
     method: 'GET',
@@ -389,7 +361,6 @@ export const endpoints = {
     auth: 'required',
     params: targetLangParams,
     details: z.array(importSchema),
-    summary: "The learner's own texts in a language, newest first, with their import state",
   }),
   deleteImport: endpoint({
     method: 'DELETE',
@@ -397,7 +368,6 @@ export const endpoints = {
     auth: 'required',
     params: z.object({ targetLang: learningLanguageSchema, importId: contentIdParam }),
     details: z.null(),
-    summary: "Delete one of the learner's own texts",
   }),
   adminJobs: endpoint({
     method: 'GET',
@@ -405,7 +375,6 @@ export const endpoints = {
     auth: 'admin',
     query: z.object({ state: z.optional(jobStatusSchema), kind: z.optional(z.enum(jobKinds)) }),
     details: jobQueueSchema,
-    summary: 'Background jobs (video transcripts, text imports) with counts by state, newest first',
   }),
   retryJob: endpoint({
     method: 'POST',
@@ -413,7 +382,6 @@ export const endpoints = {
     auth: 'admin',
     params: jobParams,
     details: adminJobSchema,
-    summary: 'Run a failed job again',
   }),
   cancelJob: endpoint({
     method: 'POST',
@@ -421,7 +389,6 @@ export const endpoints = {
     auth: 'admin',
     params: jobParams,
     details: adminJobSchema,
-    summary: 'Cancel a job waiting to run',
   }),
   deleteJob: endpoint({
     method: 'DELETE',
@@ -429,7 +396,6 @@ export const endpoints = {
     auth: 'admin',
     params: jobParams,
     details: z.null(),
-    summary: 'Delete a finished job (completed, failed or cancelled)',
   }),
   adminLibrary: endpoint({
     method: 'GET',
@@ -437,7 +403,6 @@ export const endpoints = {
     auth: 'admin',
     params: targetLangParams,
     details: librarySchema,
-    summary: "A language's library for its admins: every category, every text (drafts too), the uploads under way",
   }),
   createCategory: endpoint({
     method: 'POST',
@@ -445,7 +410,6 @@ export const endpoints = {
     auth: 'admin',
     body: newCategoryRequestSchema,
     details: libraryCategorySchema,
-    summary: "Add a category to a language's library (last in order)",
   }),
   createSubCategory: endpoint({
     method: 'POST',
@@ -453,7 +417,6 @@ export const endpoints = {
     auth: 'admin',
     body: newSubCategoryRequestSchema,
     details: librarySubCategorySchema,
-    summary: 'Add a sub-category to a category (last in order)',
   }),
   uploadContent: endpoint({
     method: 'POST',
@@ -461,7 +424,6 @@ export const endpoints = {
     auth: 'admin',
     body: uploadContentRequestSchema,
     details: importSchema,
-    summary: 'Upload a text in chapters: a background job makes its pages, and it becomes a draft to preview',
   }),
   updateContent: endpoint({
     method: 'POST',
@@ -470,7 +432,6 @@ export const endpoints = {
     params: z.object({ contentId: contentIdParam }),
     body: updateContentRequestSchema,
     details: libraryContentSchema,
-    summary: "Change a library text's details, or publish or unpublish it",
   }),
   deleteContent: endpoint({
     method: 'DELETE',
@@ -478,14 +439,12 @@ export const endpoints = {
     auth: 'admin',
     params: z.object({ contentId: contentIdParam }),
     details: z.null(),
-    summary: 'Delete a library text, its pages and what learners saved of them',
   }),
   paymentSettings: endpoint({
     method: 'GET',
     path: '/payment/settings',
     auth: 'optional',
     details: paymentSettingsSchema,
-    summary: 'Whether card payments are configured on this server',
   }),
   fulfilCheckout: endpoint({
     method: 'POST',
@@ -493,8 +452,6 @@ export const endpoints = {
     auth: 'required',
     body: fulfilRequestSchema,
     details: userSchema,
-    summary:
-      "Grant a finished checkout's purchase (the success page asks; the webhook does the same, granted once); answers the user",
   }),
   checkDiscount: endpoint({
     method: 'POST',
@@ -502,7 +459,6 @@ export const endpoints = {
     auth: 'required',
     body: discountCheckRequestSchema,
     details: discountSchema,
-    summary: 'Check a discount code',
   }),
 } as const satisfies Record<string, Endpoint>;
 

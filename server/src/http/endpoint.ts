@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
-import { API_BASE, type Endpoint, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
+import { API_BASE, type Endpoint, type EndpointName, endpoints, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
+import { endpointSummaries } from '#contract/summaries.ts';
 import '../deps.ts';
 import { type Authenticated, authenticate } from '../services/accounts.ts';
 import { isTimeZone } from '../services/streak.ts';
@@ -68,11 +69,14 @@ const callers = new WeakMap<FastifyRequest, { auth: Authenticated | undefined; n
  * schema all come from `src/contract/endpoints.ts`, so the server cannot drift from what the SPA parses.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>) {
+  const name = (Object.keys(endpoints) as EndpointName[]).find(
+    (candidate) => endpoints[candidate] === (endpoint as Endpoint),
+  );
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     schema: {
-      summary: endpoint.summary,
+      ...(name ? { summary: endpointSummaries[name] } : {}),
       ...(endpoint.auth === 'optional' ? {} : { security: [{ bearer: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -77,7 +77,7 @@ export function UploadForm({ language, library }: { language: LearningLanguage; 
     if (subCategoryId === NEW && !subTitle.trim()) return t`Name the new sub-category`;
     if (!title.trim()) return t`Give the text a title`;
     if (chapters.some((chapter) => !chapter.title.trim())) return t`Give every chapter a title`;
-    if (chapters.some((chapter) => !chapter.text.trim())) return t`Write or paste every chapter's text`;
+    if (chapters.some((chapter) => !/[\p{L}\p{N}]/u.test(chapter.text))) return t`Write or paste every chapter's text`;
     const length = chapters.reduce((sum, chapter) => sum + chapter.text.length, 0);
     if (length > maxPastedCharacters) return t`The chapters may hold ${maxPastedCharacters} characters together`;
     return null;

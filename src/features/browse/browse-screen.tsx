@@ -18,7 +18,10 @@ function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
       {contents.map((content) => (
         <li key={content.id}>
           <Link to="/reader/$id" params={{ id: content.id }} className="content-card">
-            <span className="content-card-title">{content.title}</span>
+            <span className="content-card-title">
+              {content.title}
+              {content.level ? <span className="library-tag content-card-level">{content.level}</span> : null}
+            </span>
             <span className="content-card-description">{content.description}</span>
           </Link>
         </li>

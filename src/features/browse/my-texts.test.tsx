@@ -32,7 +32,7 @@ describe('my texts', () => {
     await user.type(within(dialog).getByLabelText('Paste your text'), '... !!!');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This file cannot be imported: send a text file (.txt, .srt or .vtt) with words in it',
+      'This file cannot be imported: send a text file (.txt, .epub, .srt or .vtt) with words in it',
     );
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Dots');
   });

@@ -60,12 +60,12 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
           onChange={(event) => setText(event.target.value)}
         />
         <label htmlFor={ids.file}>
-          <Trans>Or choose a file (.txt, .srt or .vtt, at most 5 MB)</Trans>
+          <Trans>Or choose a file (.txt, .epub, .srt or .vtt, at most 5 MB)</Trans>
         </label>
         <input
           id={ids.file}
           type="file"
-          accept=".txt,.srt,.vtt,text/plain"
+          accept=".txt,.epub,.srt,.vtt,text/plain,application/epub+zip"
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
         {problem ? <p role="alert">{problem}</p> : null}
@@ -145,7 +145,7 @@ export function MyTexts({ language }: { language: LearningLanguage }) {
         </ul>
       ) : texts.isSuccess ? (
         <p className="my-texts-empty">
-          <Trans>Read what you care about: paste a text, or import a .txt or subtitle file.</Trans>
+          <Trans>Read what you care about: paste a text, or import a book (.epub), a .txt or a subtitle file.</Trans>
         </p>
       ) : null}
       {importing ? <ImportDialog language={language} onClose={() => setImporting(false)} /> : null}

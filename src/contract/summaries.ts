@@ -1,0 +1,51 @@
+import type { EndpointName } from './endpoints.ts';
+
+/**
+ * One line per call for the OpenAPI document (`/api/docs`): kept apart from `endpoints.ts` so the SPA's first load
+ * does not carry the API's documentation. Every call has one (a new call does not typecheck until it is described).
+ */
+export const endpointSummaries = {
+  login: 'Log in; answers the user with a new session token',
+  signup: 'Create an account; answers the user with a session token',
+  refresh: 'The current user, with the daily reward applied once refreshAt has passed',
+  logout: 'End this session: its token stops working at once',
+  categories: 'Categories with their sub-categories and contents',
+  reader: 'One page of a content: its sections of tokens and the list of pages',
+  userWords: "The learner's saved words",
+  pageWords: "The learner's saved words that occur on one page of a text (beyond the spec: the reader's levels)",
+  videoWords: "The learner's saved words that occur in one of their video transcripts (beyond the spec)",
+  saveUserWord: 'Save a word level (adds the word, or changes its level)',
+  translate: 'Translate one token on demand',
+  pageTranslations: "Translations of a page's word tokens",
+  processVideo: 'Queue a video for transcript processing',
+  myVideos: "The learner's videos grouped by language",
+  transcript: "Transcript sections from an index; message 'done' with no sections ends it",
+  uploadSubtitles: 'Make a new or failed video\'s transcript from an uploaded subtitle file (multipart field "file")',
+  deleteVideo: 'Delete a video (a failed job or a finished video)',
+  userPages: 'The pages the learner has read in a language',
+  saveUserPage: 'Mark a page as read',
+  notifications: "The learner's notifications, newest first",
+  readNotification: 'Mark a notification as read',
+  subscriptionCheckout: 'Start a card checkout for a Pro Gold subscription',
+  tokenCheckout: 'Start a card checkout for a diamond pack',
+  products: 'Plans and their prices',
+  buyItem: 'Spend diamonds or coins on a store item; answers the updated user',
+  importText: "Import a pasted text into the learner's own library (pages are made by a background job)",
+  importFile: "Import a text file into the learner's own library (multipart: language, title, file)",
+  myTexts: "The learner's own texts in a language, newest first, with their import state",
+  deleteImport: "Delete one of the learner's own texts",
+  adminJobs: 'Background jobs (video transcripts, text imports) with counts by state, newest first',
+  retryJob: 'Run a failed job again',
+  cancelJob: 'Cancel a job waiting to run',
+  deleteJob: 'Delete a finished job (completed, failed or cancelled)',
+  adminLibrary: "A language's library for its admins: every category, every text (drafts too), the uploads under way",
+  createCategory: "Add a category to a language's library (last in order)",
+  createSubCategory: 'Add a sub-category to a category (last in order)',
+  uploadContent: 'Upload a text in chapters: a background job makes its pages, and it becomes a draft to preview',
+  updateContent: "Change a library text's details, or publish or unpublish it",
+  deleteContent: 'Delete a library text, its pages and what learners saved of them',
+  paymentSettings: 'Whether card payments are configured on this server',
+  fulfilCheckout:
+    "Grant a finished checkout's purchase (the success page asks; the webhook does the same, granted once); answers the user",
+  checkDiscount: 'Check a discount code',
+} as const satisfies Record<EndpointName, string>;
