@@ -27,7 +27,9 @@ describe('GET /api/v1/content/:targetLang', () => {
             id: expect.any(Number),
             title: 'Zu Hause',
             description: 'Kleine Szenen',
-            contents: [{ id: expect.any(Number), title: 'Der Morgen', description: 'A1 · Ein ruhiger Morgen' }],
+            contents: [
+              { id: expect.any(Number), title: 'Der Morgen', description: 'A1 · Ein ruhiger Morgen', level: null },
+            ],
           },
         ],
       },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLimits } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { dictionaryEntries } from '../src/db/schema/learning.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { epubOf, zipBomb, zipOf } from './epub-fixtures.ts';
@@ -70,12 +71,20 @@ describe('importing a text', () => {
     const page = envelopeSchema(endpoints.reader.details).parse(reader.json()).details;
     expect(page.sections).toHaveLength(12);
     expect(page.sections[0]?.tokens.find((token) => token.isWord)).toMatchObject({ display: 'The', lowercase: 'the' });
+    // Glossed as the library is: what the dictionary knows is there for the page's words.
+    await app.database.db
+      .insert(dictionaryEntries)
+      .values({ sourceLanguage: 'en', targetLanguage: 'de', headword: 'lantern', gloss: 'Laterne', source: 'test' })
+      .onConflictDoNothing();
     const translations = await app.inject({
       method: 'GET',
       url: `/api/v1/translations/${ready?.contentId}/0/de/en`,
       headers: authed(token),
     });
     expect(translations.statusCode).toBe(200);
+    const lantern = page.sections[0]?.tokens.find((token) => token.lowercase === 'lantern');
+    const glosses = envelopeSchema(endpoints.pageTranslations.details).parse(translations.json()).details;
+    expect(glosses.find((gloss) => gloss.tokenId === lantern?.id)?.translatesTo).toBe('Laterne');
     const notices = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: authed(token) });
     expect(notices.json().details.map((n: { code?: string }) => n.code)).toContain('import_ready');
   });
