@@ -1,6 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
 import { translationQueries, useTranslateToken } from '@/api/translations';
@@ -16,8 +26,13 @@ import { PageText, type WordIndex } from './page-text';
 import { createSelectionStore } from './selection-store';
 import { speak } from './speak';
 import type { TranslationStatus } from './translation-box';
-import { LoginPromptDialog, WordLimitDialog } from './word-dialogs';
 import { WordPanel } from './word-panel';
+
+/** The dialogs a level key may open (a visitor's, or the word limit's) load with their first use, not with the page. */
+const LoginPromptDialog = lazy(() =>
+  import('./word-dialogs').then((module) => ({ default: module.LoginPromptDialog })),
+);
+const WordLimitDialog = lazy(() => import('./word-dialogs').then((module) => ({ default: module.WordLimitDialog })));
 
 export type { WordIndex } from './page-text';
 
@@ -298,8 +313,10 @@ export function InteractiveText({
         onLevel={setLevel}
       />
       <p ref={announcer} className="visually-hidden" aria-live="polite" />
-      {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </>
   );
 }

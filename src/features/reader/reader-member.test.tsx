@@ -407,7 +407,7 @@ describe('the visitor reader', () => {
     if (!cat) throw new Error('no cat');
     await user.click(cat);
     await user.keyboard('2');
-    const dialog = screen.getByRole('dialog', { name: 'You are not logged in' });
+    const dialog = await screen.findByRole('dialog', { name: 'You are not logged in' });
     expect(dialog).toHaveTextContent('In order to save your word progress, you need to have an account');
     expect(within(dialog).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(dialog).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
