@@ -113,3 +113,34 @@ describe("the admins' library on the server", () => {
     expect(renamed.json.details).toMatchObject({ id: starter.id, level: 'A1', published: true });
   });
 });
+
+describe('the starter library, seeded again at each start', () => {
+  it("keeps an admin's edit and an admin's deletion", async () => {
+    type Listed = { id: number; subCategoryId: number; title: string };
+    const library = await call('GET', '/admin/library/en', admin);
+    const edited = (library.json.details.contents as Listed[])[0];
+    const german = (await call('GET', '/admin/library/de', admin)).json.details.contents as Listed[];
+    const deleted = german.find((content) => content.title === 'Der Morgen');
+    if (!edited || !deleted) throw new Error('no starter texts');
+    const changed = await call('POST', `/admin/contents/${edited.id}`, admin, {
+      subCategoryId: edited.subCategoryId,
+      title: 'Renamed by an admin',
+      description: 'Told differently',
+      level: 'A2',
+      published: true,
+    });
+    expect(changed.status).toBe(200);
+    expect((await call('DELETE', `/admin/contents/${deleted.id}`, admin)).status).toBe(200);
+
+    await seedFixtures(app);
+
+    const after = (await call('GET', '/admin/library/en', admin)).json.details.contents as Listed[];
+    expect(after.find((content) => content.id === edited.id)).toMatchObject({
+      title: 'Renamed by an admin',
+      description: 'Told differently',
+    });
+    const germanAfter = (await call('GET', '/admin/library/de', admin)).json.details.contents as Listed[];
+    expect(germanAfter.some((content) => content.title === 'Der Morgen')).toBe(false);
+    expect(germanAfter).toHaveLength(german.length - 1);
+  });
+});

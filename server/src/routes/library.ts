@@ -95,7 +95,7 @@ export async function libraryRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, endpoints.deleteContent, async ({ auth, params, now }) => {
-    if (!(await deleteLibraryContent(db, params.contentId)))
+    if (!(await deleteLibraryContent(db, params.contentId, now)))
       throw apiError(404, 'not_found', 'This text does not exist');
     await recordAdminAction(db, {
       adminId: auth.user.id,

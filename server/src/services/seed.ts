@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pageTypeSchema, type Section } from '#contract/entities.ts';
 import { type LearningLanguage, learningLanguageSchema } from '#contract/languages.ts';
 import type { Db } from '../db/client.ts';
-import { categories, contents, pages, subCategories } from '../db/schema/content.ts';
+import { categories, contents, pages, seedTombstones, subCategories } from '../db/schema/content.ts';
 import { glosses } from '../db/schema/learning.ts';
 import { countWords, tokenizePage } from './tokenizer.ts';
 
@@ -115,6 +115,10 @@ export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{
   let pageCount = 0;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    // Starter texts an admin deleted stay deleted.
+    const removed = new Set(
+      (await tx.select({ slug: seedTombstones.slug }).from(seedTombstones)).map((row) => row.slug),
+    );
     for (const file of files) {
       for (const [categoryPosition, category] of file.categories.entries()) {
         const [categoryRow] = await tx
@@ -159,11 +163,19 @@ export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{
             const seedHash = createHash('sha256')
               .update(JSON.stringify([content.pages, file.glosses?.contents[content.slug] ?? null]))
               .digest('hex');
-            const [contentRow] = await tx
+            if (removed.has(content.slug)) continue;
+            // A text whose details an admin changed keeps them; its pages still follow the starter library.
+            const [upserted] = await tx
               .insert(contents)
               .values({ ...values, slug: content.slug })
-              .onConflictDoUpdate({ target: contents.slug, set: values })
+              .onConflictDoUpdate({ target: contents.slug, set: values, setWhere: eq(contents.adminEdited, false) })
               .returning({ id: contents.id, seedHash: contents.seedHash });
+            const [contentRow] = upserted
+              ? [upserted]
+              : await tx
+                  .select({ id: contents.id, seedHash: contents.seedHash })
+                  .from(contents)
+                  .where(eq(contents.slug, content.slug));
             if (!contentRow) throw new Error('Content upsert returned no row');
             if (contentRow.seedHash === seedHash) {
               contentCount++;

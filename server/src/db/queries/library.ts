@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull, max, ne, sql } from 'drizzle-orm';
 import type { CefrLevel, Library, LibraryCategory, LibraryContent } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
-import { categories, contents, subCategories, textImports } from '../schema/content.ts';
+import { categories, contents, seedTombstones, subCategories, textImports } from '../schema/content.ts';
 import { importColumns, importToWire } from './imports.ts';
 
 const contentColumns = {
@@ -143,23 +143,27 @@ export async function updateLibraryContent(
 ): Promise<boolean> {
   const updated = await db
     .update(contents)
-    .set(details)
+    .set({ ...details, adminEdited: true })
     .where(and(eq(contents.id, id), isNotNull(contents.subCategoryId)))
     .returning({ id: contents.id });
   return updated.length > 0;
 }
 
 /**
- * A library text gone with its pages, the learners' read pages of it and the upload it came from; false when there
- * is none.
+ * A library text gone with its pages, the learners' read pages of it and the upload it came from (a starter text
+ * for good: seeding skips it from then on); false when there is none.
  */
-export async function deleteLibraryContent(db: Db, id: number): Promise<boolean> {
+export async function deleteLibraryContent(db: Db, id: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.delete(textImports).where(and(eq(textImports.contentId, id), isNotNull(textImports.subCategoryId)));
-    const deleted = await tx
+    const [deleted] = await tx
       .delete(contents)
       .where(and(eq(contents.id, id), isNotNull(contents.subCategoryId)))
-      .returning({ id: contents.id });
-    return deleted.length > 0;
+      .returning({ slug: contents.slug, seedHash: contents.seedHash });
+    // A starter text is not seeded again at the next start.
+    if (deleted?.seedHash) {
+      await tx.insert(seedTombstones).values({ slug: deleted.slug, removedAt: now }).onConflictDoNothing();
+    }
+    return deleted !== undefined;
   });
 }

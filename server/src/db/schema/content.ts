@@ -48,11 +48,19 @@ export const contents = pgTable(
     level: text('level').$type<CefrLevel>(),
     /** A library text is a draft, read by admins alone, until one publishes it. */
     published: boolean('published').notNull().default(true),
+    /** An admin changed its details: seeding the starter library at start leaves them alone. */
+    adminEdited: boolean('admin_edited').notNull().default(false),
     /** SHA-256 of the seeded pages and glossary: an unchanged content is not rewritten at start. */
     seedHash: text('seed_hash'),
   },
   (t) => [index('contents_sub_category').on(t.subCategoryId), index('contents_owner').on(t.ownerId)],
 );
+
+/** Starter texts an admin deleted, by seed slug: seeding at start does not bring them back. */
+export const seedTombstones = pgTable('seed_tombstones', {
+  slug: text('slug').primaryKey(),
+  removedAt: timestamptz('removed_at').notNull(),
+});
 
 export const pages = pgTable(
   'pages',
