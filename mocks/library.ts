@@ -1,8 +1,8 @@
 import type { Category, CefrLevel, Library, LibraryContent, TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
-import { type MockUser, mockDb, nextId, notificationsOf } from './db';
+import { type MockUser, mockDb } from './db';
 import { categoriesFor, contentSize } from './fixtures/content';
-import { buildNotification } from './fixtures/notifications';
+import { finishImport } from './handlers/imports';
 
 /**
  * The library as the mocks' admins change it: categories, sub-categories and texts they added, and their changes to
@@ -25,14 +25,13 @@ export type MockLibraryText = Omit<LibraryContent, 'pages'> & {
 
 export type UploadDetails = { subCategoryId: number; description: string; level: CefrLevel | null };
 
-const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-
 /** Uploads still processing are made ready at the next look (the mocks have no job queue): drafts of the library. */
 function finishUploads(language: LearningLanguage) {
   const { imports, library } = mockDb();
   for (const item of imports) {
     if (!item.upload || item.record.language !== language || item.record.status !== 'processing') continue;
     const id = 800_000 + item.record.id;
+    finishImport(item, id);
     library.texts.push({
       id,
       language,
@@ -41,21 +40,9 @@ function finishUploads(language: LearningLanguage) {
       description: item.upload.description,
       level: item.upload.level,
       published: false,
-      words: item.pages.reduce((sum, page) => sum + wordsIn(page.text), 0),
+      words: item.record.words,
       pageTexts: item.pages,
     });
-    Object.assign(item.record, { status: 'ready', contentId: id, pages: item.pages.length });
-    const admin = mockDb().users.find((user) => user.username === item.username);
-    if (admin) {
-      notificationsOf(admin).push(
-        buildNotification({
-          id: nextId(),
-          message: `Your text "${item.record.title}" is ready to read (${item.pages.length} pages).`,
-          code: 'import_ready',
-          params: { title: item.record.title, pages: item.pages.length },
-        }),
-      );
-    }
   }
 }
 

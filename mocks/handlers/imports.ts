@@ -2,8 +2,9 @@ import { importLimits, maxImportBytes } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
 import type { TextImport } from '@/contract/entities';
 import { type LearningLanguage, learningLanguageSchema } from '@/contract/languages';
-import { type MockUser, mockDb, nextId, notificationsOf } from '../db';
+import { type MockImport, type MockUser, mockDb, nextId, notificationsOf } from '../db';
 import { buildNotification } from '../fixtures/notifications';
+import type { UploadDetails } from '../library';
 import { fail, ok, parseBody, parseParams, readMultipart, requireUser, route } from './respond';
 
 const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
@@ -47,10 +48,18 @@ function startImport(user: MockUser, language: LearningLanguage, title: string, 
   if (own.length >= limit) {
     return fail(403, 'import_limit', `You can import up to ${limit} texts: delete one to import another`);
   }
+  return ok(queueImport(user.username, { title, language, pages: pagesOf(text) }));
+}
+
+/** A text stored to be made into pages (a learner's import, or an admin's upload): processing until the next look. */
+export function queueImport(
+  username: string,
+  text: { title: string; language: LearningLanguage; pages: MockImport['pages']; upload?: UploadDetails },
+): TextImport {
+  const { pages, upload, ...named } = text;
   const record: TextImport = {
     id: nextId(),
-    title,
-    language,
+    ...named,
     status: 'processing',
     contentId: null,
     pages: 0,
@@ -58,8 +67,28 @@ function startImport(user: MockUser, language: LearningLanguage, title: string, 
     error: null,
     createdAt: new Date().toISOString(),
   };
-  mockDb().imports.push({ username: user.username, record, pages: pagesOf(text) });
-  return ok({ ...record });
+  mockDb().imports.push({ username, record, pages, ...(upload ? { upload } : {}) });
+  return { ...record };
+}
+
+/** An import made ready as the server's job would make it: its pages counted, its owner told. */
+export function finishImport(item: MockImport, contentId: number) {
+  Object.assign(item.record, {
+    status: 'ready',
+    contentId,
+    pages: item.pages.length,
+    words: item.pages.reduce((sum, page) => sum + wordsIn(page.text), 0),
+  });
+  const owner = mockDb().users.find((user) => user.username === item.username);
+  if (!owner) return;
+  notificationsOf(owner).push(
+    buildNotification({
+      id: nextId(),
+      message: `Your text "${item.record.title}" is ready to read (${item.pages.length} pages).`,
+      code: 'import_ready',
+      params: { title: item.record.title, pages: item.pages.length },
+    }),
+  );
 }
 
 /** The learner's texts in a language; one still processing is made ready, as the server's job would. */
@@ -67,23 +96,7 @@ function listFor(user: MockUser, language: LearningLanguage): TextImport[] {
   const own = mockDb().imports.filter(
     (item) => item.username === user.username && !item.upload && item.record.language === language,
   );
-  for (const item of own) {
-    if (item.record.status !== 'processing') continue;
-    Object.assign(item.record, {
-      status: 'ready',
-      contentId: 900_000 + item.record.id,
-      pages: item.pages.length,
-      words: item.pages.reduce((sum, page) => sum + wordsIn(page.text), 0),
-    });
-    notificationsOf(user).push(
-      buildNotification({
-        id: nextId(),
-        message: `Your text "${item.record.title}" is ready to read (${item.pages.length} pages).`,
-        code: 'import_ready',
-        params: { title: item.record.title, pages: item.pages.length },
-      }),
-    );
-  }
+  for (const item of own) if (item.record.status === 'processing') finishImport(item, 900_000 + item.record.id);
   return own.map((item) => ({ ...item.record })).reverse();
 }
 

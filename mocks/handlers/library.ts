@@ -1,10 +1,9 @@
 import { endpoints } from '@/contract/endpoints';
-import type { TextImport } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { mockDb, nextId } from '../db';
 import { adminLibraryOf } from '../library';
 import { requireAdmin } from './admin';
-import { pagesOf } from './imports';
+import { pagesOf, queueImport } from './imports';
 import { fail, ok, parseBody, parseParams, route } from './respond';
 
 /** The language of a sub-category, the starter library's or an admin's. */
@@ -72,20 +71,8 @@ export const libraryHandlers = [
     const pages = body.chapters.flatMap((chapter) =>
       pagesOf(chapter.text).map((page, index) => (index === 0 ? { ...page, title: chapter.title } : page)),
     );
-    const record: TextImport = {
-      id: nextId(),
-      title: body.title,
-      language,
-      status: 'processing',
-      contentId: null,
-      pages: 0,
-      words: 0,
-      error: null,
-      createdAt: new Date().toISOString(),
-    };
-    const { subCategoryId, description, level } = body;
-    mockDb().imports.push({ username: admin.username, record, pages, upload: { subCategoryId, description, level } });
-    return ok({ ...record });
+    const { subCategoryId, description, level, title } = body;
+    return ok(queueImport(admin.username, { title, language, pages, upload: { subCategoryId, description, level } }));
   }),
 
   route(endpoints.updateContent, async ({ request, params }) => {

@@ -15,6 +15,7 @@ import {
 } from '../db/queries/library.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
+import type { Authenticated } from '../services/accounts.ts';
 import { BadTextError, importText } from '../services/imports/read-text.ts';
 
 /**
@@ -29,6 +30,10 @@ export function chaptersAsText(chapters: readonly Chapter[]): string {
 export async function libraryRoutes(app: FastifyInstance) {
   const { db, imports } = app.deps;
 
+  /** Who did what to which, written to the audit table. */
+  const audit = (auth: Authenticated, action: string, target: Record<string, number>, now: Date) =>
+    recordAdminAction(db, { adminId: auth.user.id, action, target, now });
+
   /** The sub-category's language, or 400: a text goes where its admin can see it. */
   async function languageOf(subCategoryId: number) {
     const language = await subCategoryLanguage(db, subCategoryId);
@@ -40,24 +45,14 @@ export async function libraryRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.createCategory, async ({ auth, body, now }) => {
     const category = await addCategory(db, body.language, body.title);
-    await recordAdminAction(db, {
-      adminId: auth.user.id,
-      action: 'category.create',
-      target: { categoryId: category.id },
-      now,
-    });
+    await audit(auth, 'category.create', { categoryId: category.id }, now);
     return category;
   });
 
   registerEndpoint(app, endpoints.createSubCategory, async ({ auth, body, now }) => {
     const sub = await addSubCategory(db, body);
     if (!sub) throw apiError(400, 'invalid_input', 'This category does not exist', 'categoryId');
-    await recordAdminAction(db, {
-      adminId: auth.user.id,
-      action: 'sub-category.create',
-      target: { subCategoryId: sub.id },
-      now,
-    });
+    await audit(auth, 'sub-category.create', { subCategoryId: sub.id }, now);
     return sub;
   });
 
@@ -72,7 +67,7 @@ export async function libraryRoutes(app: FastifyInstance) {
     }
     const { chapters: _chapters, ...details } = body;
     const id = await addUpload(db, { ...details, userId: auth.user.id, language, source }, now);
-    await recordAdminAction(db, { adminId: auth.user.id, action: 'content.upload', target: { importId: id }, now });
+    await audit(auth, 'content.upload', { importId: id }, now);
     await imports.jobs.send(id);
     const created = await findImportById(db, id);
     if (!created) throw new Error('The upload vanished');
@@ -88,7 +83,7 @@ export async function libraryRoutes(app: FastifyInstance) {
     await updateLibraryContent(db, params.contentId, body);
     const action =
       before.published === body.published ? 'content.edit' : body.published ? 'content.publish' : 'content.unpublish';
-    await recordAdminAction(db, { adminId: auth.user.id, action, target: { contentId: params.contentId }, now });
+    await audit(auth, action, { contentId: params.contentId }, now);
     const after = await findLibraryContent(db, params.contentId);
     if (!after) throw apiError(404, 'not_found', 'This text does not exist');
     return after;
@@ -97,12 +92,7 @@ export async function libraryRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.deleteContent, async ({ auth, params, now }) => {
     if (!(await deleteLibraryContent(db, params.contentId, now)))
       throw apiError(404, 'not_found', 'This text does not exist');
-    await recordAdminAction(db, {
-      adminId: auth.user.id,
-      action: 'content.delete',
-      target: { contentId: params.contentId },
-      now,
-    });
+    await audit(auth, 'content.delete', { contentId: params.contentId }, now);
     return null;
   });
 }

@@ -15,30 +15,56 @@ type ChapterDraft = { key: number; title: string; text: string };
 let chapterKeys = 0;
 const emptyChapter = (): ChapterDraft => ({ key: ++chapterKeys, title: '', text: '' });
 
-/** The text's CEFR level, or none. */
-export function LevelSelect({
+export type TextDetails = { title: string; description: string; level: CefrLevel | null };
+
+/** A text's title, description and CEFR level (or none): on upload, and when an admin edits it later. */
+export function TextDetailsFields({
   id,
-  value,
+  details,
   onChange,
 }: {
   id: string;
-  value: CefrLevel | null;
-  onChange: (level: CefrLevel | null) => void;
+  details: TextDetails;
+  onChange: (change: Partial<TextDetails>) => void;
 }) {
   const { t } = useLingui();
   return (
-    <select
-      id={id}
-      value={value ?? ''}
-      onChange={(event) => onChange((event.target.value || null) as CefrLevel | null)}
-    >
-      <option value="">{t`No level`}</option>
-      {cefrLevels.map((level) => (
-        <option key={level} value={level}>
-          {level}
-        </option>
-      ))}
-    </select>
+    <>
+      <label htmlFor={`${id}-title`}>
+        <Trans>Title</Trans>
+      </label>
+      <input
+        id={`${id}-title`}
+        value={details.title}
+        maxLength={120}
+        onChange={(event) => onChange({ title: event.target.value })}
+      />
+      <label htmlFor={`${id}-description`}>
+        <Trans>Description</Trans>
+      </label>
+      <textarea
+        id={`${id}-description`}
+        rows={2}
+        maxLength={500}
+        value={details.description}
+        onChange={(event) => onChange({ description: event.target.value })}
+      />
+      <label htmlFor={`${id}-level`}>
+        <Trans>Level (CEFR)</Trans>
+      </label>
+      <select
+        id={`${id}-level`}
+        value={details.level ?? ''}
+        onChange={(event) => onChange({ level: (event.target.value || null) as CefrLevel | null })}
+      >
+        <option value="">{t`No level`}</option>
+        {cefrLevels.map((level) => (
+          <option key={level} value={level}>
+            {level}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -184,24 +210,15 @@ export function UploadForm({ language, library }: { language: LearningLanguage; 
           </>
         ) : null}
       </div>
-      <label htmlFor={`${id}-title`}>
-        <Trans>Title</Trans>
-      </label>
-      <input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
-      <label htmlFor={`${id}-description`}>
-        <Trans>Description</Trans>
-      </label>
-      <textarea
-        id={`${id}-description`}
-        rows={2}
-        maxLength={500}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
+      <TextDetailsFields
+        id={id}
+        details={{ title, description, level }}
+        onChange={(change) => {
+          if (change.title !== undefined) setTitle(change.title);
+          if (change.description !== undefined) setDescription(change.description);
+          if (change.level !== undefined) setLevel(change.level);
+        }}
       />
-      <label htmlFor={`${id}-level`}>
-        <Trans>Level (CEFR)</Trans>
-      </label>
-      <LevelSelect id={`${id}-level`} value={level} onChange={setLevel} />
       {chapters.map((chapter, index) => {
         const number = index + 1;
         return (

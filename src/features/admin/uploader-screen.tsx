@@ -7,30 +7,33 @@ import { errorText } from '@/api/error-text';
 import { editableDetails, libraryQueries, useDeleteContent, useUpdateContent } from '@/api/library';
 import { learningLanguageNames } from '@/components/language-names';
 import { Modal } from '@/components/modal';
-import type { CefrLevel, Library, LibraryContent } from '@/contract/entities';
+import type { Library, LibraryContent } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
-import { LevelSelect, UploadForm } from './upload-form';
+import { type TextDetails, TextDetailsFields, UploadForm } from './upload-form';
 
 function EditDialog({ content, library, onClose }: { content: LibraryContent; library: Library; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [title, setTitle] = useState(content.title);
-  const [description, setDescription] = useState(content.description);
-  const [level, setLevel] = useState<CefrLevel | null>(content.level);
+  const [details, setDetails] = useState<TextDetails>({
+    title: content.title,
+    description: content.description,
+    level: content.level,
+  });
   const [subCategoryId, setSubCategoryId] = useState(content.subCategoryId);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateContent();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
+    const title = details.title.trim();
+    if (!title) {
       setProblem(t`Give the text a title`);
       return;
     }
     update.mutate(
-      { ...editableDetails(content), id: content.id, subCategoryId, title: title.trim(), description, level },
+      { ...editableDetails(content), ...details, id: content.id, subCategoryId, title },
       { onSuccess: onClose, onError: (error) => setProblem(errorText(error, i18n)) },
     );
   };
@@ -38,24 +41,11 @@ function EditDialog({ content, library, onClose }: { content: LibraryContent; li
   return (
     <Modal title={t`Edit ${content.title}`} onClose={onClose}>
       <form className="import-form" onSubmit={onSubmit} noValidate>
-        <label htmlFor={`${id}-title`}>
-          <Trans>Title</Trans>
-        </label>
-        <input id={`${id}-title`} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
-        <label htmlFor={`${id}-description`}>
-          <Trans>Description</Trans>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={2}
-          maxLength={500}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+        <TextDetailsFields
+          id={id}
+          details={details}
+          onChange={(change) => setDetails((before) => ({ ...before, ...change }))}
         />
-        <label htmlFor={`${id}-level`}>
-          <Trans>Level (CEFR)</Trans>
-        </label>
-        <LevelSelect id={`${id}-level`} value={level} onChange={setLevel} />
         <label htmlFor={`${id}-sub`}>
           <Trans>Sub-category</Trans>
         </label>
