@@ -110,7 +110,14 @@ describe("the admins' library on the server", () => {
     expect(moved.status).toBe(400);
     const { id: _id, pages: _pages, words: _words, ...edit } = starter;
     const renamed = await call('POST', `/admin/contents/${starter.id}`, admin, { ...edit, level: 'A1' });
-    expect(renamed.json.details).toMatchObject({ id: starter.id, level: 'A1', published: true });
+    expect(renamed.json.details).toMatchObject({
+      id: starter.id,
+      level: 'A1',
+      published: true,
+      pages: starter.pages,
+      words: starter.words,
+    });
+    expect(starter.pages).toBeGreaterThan(0);
   });
 });
 

@@ -152,6 +152,7 @@ export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{
             .returning({ id: subCategories.id });
           if (!subRow) throw new Error('Sub-category upsert returned no row');
           for (const [contentPosition, content] of sub.contents.entries()) {
+            if (removed.has(content.slug)) continue;
             const values = {
               subCategoryId: subRow.id,
               language: file.language,
@@ -163,7 +164,6 @@ export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{
             const seedHash = createHash('sha256')
               .update(JSON.stringify([content.pages, file.glosses?.contents[content.slug] ?? null]))
               .digest('hex');
-            if (removed.has(content.slug)) continue;
             // A text whose details an admin changed keeps them; its pages still follow the starter library.
             const [upserted] = await tx
               .insert(contents)
