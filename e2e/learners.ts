@@ -53,3 +53,10 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Logs out through the profile menu, and waits until it has (a logged-in visit to /login would go home). */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { logIn, makeAdmin, signUp } from './learners';
+import { logIn, logOut, makeAdmin, signUp } from './learners';
 
 test('an admin watches the job queue and acts on a job', async ({ page }, testInfo) => {
   const full = testInfo.project.name === 'full';
@@ -17,8 +17,7 @@ test('an admin watches the job queue and acts on a job', async ({ page }, testIn
     await dialog.getByRole('button', { name: 'Import' }).click();
     await expect(mine.getByRole('link', { name: /Queue check/ })).toBeVisible({ timeout: 20_000 });
     makeAdmin(learner.email);
-    await page.getByRole('button', { name: 'Profile menu' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await logIn(page, learner);
   } else {
     await logIn(page, { email: 'admin@example.com', password: 'admin4242' });

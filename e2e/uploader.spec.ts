@@ -1,12 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { logIn, makeAdmin, signUp } from './learners';
-
-async function logOut(page: import('@playwright/test').Page) {
-  await page.getByRole('button', { name: 'Profile menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
-}
+import { logIn, logOut, makeAdmin, signUp } from './learners';
 
 test('an admin uploads a text in two chapters, previews and publishes it, and a learner reads it', async ({
   page,
