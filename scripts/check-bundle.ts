@@ -9,11 +9,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * KB (1,024 bytes) of gzip JavaScript per route. Issue #15 asks for 160: `/` holds it (159.5 KB on 2026-11-26, the
- * contract on zod/mini and the screens' strings in their own catalog); the reader is a ratchet just above its 163.6
- * KB (its interactive text is 4.3 KB more). See README "First load".
+ * KB (1,024 bytes) of gzip JavaScript per route: issue #15's 160 for both. On 2026-11-26 `/` takes 147.6 and the
+ * reader 151.6 KB (its interactive text is 4 KB more): the contract on zod/mini, the screens' strings in their own
+ * catalog, and the entry's static graph in one chunk (vite.config.ts). See README "First load".
  */
-const budgets = { '/': 160, '/reader/$id': 165 } as const;
+const budgets = { '/': 160, '/reader/$id': 160 } as const;
 const routes = { '/': 'src/routes/index.tsx', '/reader/$id': 'src/routes/reader.$id.tsx' } as const;
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -28,8 +28,12 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entry) throw new Error('No entry in the Vite manifest: run `npm run build` first');
+// What index.html loads before anything else: its module scripts (the entry, which holds every module of its own
+// static graph; see vite.config.ts) and the chunks they import.
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]);
+const entries = Object.keys(manifest).filter((key) => scripts.includes(manifest[key]?.file));
+if (entries.length === 0) throw new Error('index.html loads no chunk of the Vite manifest: run `npm run build` first');
 // The shell's catalog: the screens' own (`lazy.po`) arrives with them.
 const catalogs = Object.keys(manifest).filter((key) => key.startsWith('src/locales/') && key.endsWith('/messages.po'));
 const largestCatalog = Math.max(0, ...catalogs.map(gzipped));
@@ -38,7 +42,10 @@ let over = false;
 for (const [route, file] of Object.entries(routes)) {
   const component = Object.keys(manifest).find((key) => key.startsWith(`${file}?`) && key.includes('split=component'));
   if (!component) throw new Error(`No component chunk for ${file}`);
-  const chunks = closure(component, closure(entry));
+  const chunks = closure(
+    component,
+    entries.reduce((seen, entry) => closure(entry, seen), new Set<string>()),
+  );
   const bytes = [...chunks].reduce((sum, key) => sum + gzipped(key), largestCatalog);
   const kb = bytes / 1024;
   const budget = budgets[route as keyof typeof budgets];

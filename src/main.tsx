@@ -10,12 +10,13 @@ async function startMockApi() {
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
 }
 
-await Promise.all([startMockApi(), activateLocale(initialLocale())]);
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('Missing #root');
-createRoot(rootElement).render(
-  <StrictMode>
-    <App {...createAppInstance()} />
-  </StrictMode>,
-);
+// Not a top-level await: the build puts this module in the chunk the mocks import (vite.config.ts).
+void Promise.all([startMockApi(), activateLocale(initialLocale())]).then(() => {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('Missing #root');
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App {...createAppInstance()} />
+    </StrictMode>,
+  );
+});
