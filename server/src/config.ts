@@ -14,6 +14,7 @@ const envSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  IDLE_GC_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   STATIC_DIR: z.string().default('./dist'),
   SEED_CONTENT: z
@@ -58,6 +59,8 @@ export type Config = {
   databaseStartTimeoutMs: number;
   /** A request must have arrived whole within this time. */
   requestTimeoutMs: number;
+  /** After this long without a request, a full garbage collection gives the heap back (0: never). */
+  idleGcSeconds: number;
   logLevel: (typeof logLevels)[number];
   staticDir: string;
   seedContent: boolean;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    idleGcSeconds: e.IDLE_GC_SECONDS,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
     seedContent: e.SEED_CONTENT,

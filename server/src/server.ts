@@ -5,11 +5,12 @@ import { migrateDatabase } from './db/migrate.ts';
 import { openWithRetry } from './db/startup.ts';
 import { isDatabaseUnavailable } from './plugins/error-handler.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
+import { startIdleGc } from './services/idle-gc.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';
 import { pgBossQueueAdmin } from './services/job-queue.ts';
 import { startJobs } from './services/jobs.ts';
 import { stripeGateway } from './services/payments/gateway.ts';
-import { readSeedFiles, seedContent } from './services/seed.ts';
+import { seedStarterLibrary } from './services/seed.ts';
 import { deeplProvider } from './services/translation/deepl.ts';
 import { libreTranslateProvider } from './services/translation/libretranslate.ts';
 import { startTranscriptWorker, transcriptJobs } from './services/videos/jobs.ts';
@@ -78,8 +79,8 @@ const app = await buildApp({
   payments,
 });
 if (config.seedContent) {
-  const seeded = await seedContent(database.db, await readSeedFiles());
-  app.log.info(seeded, 'starter content ready');
+  const seeded = await seedStarterLibrary(database.db);
+  app.log.info(seeded === 'unchanged' ? { unchanged: true } : seeded, 'starter content ready');
 }
 if (config.runWorkers) {
   await startTranscriptWorker(jobs, {
@@ -111,6 +112,12 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+if (config.idleGcSeconds > 0) {
+  const idleGc = startIdleGc({ intervalMs: config.idleGcSeconds * 1000 });
+  app.addHook('onRequest', async () => idleGc.touch());
+  app.addHook('onResponse', async () => idleGc.touch());
+}
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pageTypeSchema, type Section } from '#contract/entities.ts';
 import { type LearningLanguage, learningLanguageSchema } from '#contract/languages.ts';
 import type { Db } from '../db/client.ts';
-import { categories, contents, pages, seedTombstones, subCategories } from '../db/schema/content.ts';
+import { categories, contents, pages, seedState, seedTombstones, subCategories } from '../db/schema/content.ts';
 import { glosses } from '../db/schema/learning.ts';
 import { countWords, tokenizePage } from './tokenizer.ts';
 
@@ -61,6 +61,32 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
+/**
+ * The starter library's files as they are on disk: their names and bytes, hashed without parsing them. Parsing the
+ * 4.3 MB library on every start grew the server's heap for nothing when it had not changed.
+ */
+export async function seedFilesHash(dir = starterContentDir): Promise<string> {
+  const hash = createHash('sha256');
+  for (const name of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
+    hash.update(`${name}\0`).update(await readFile(path.join(dir, name)));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Seeds the starter library at start, unless its files are those seeded last time (`seed_state`): then nothing is
+ * read or written. An admin's edits and deletions are kept either way (`seedContent`).
+ */
+export async function seedStarterLibrary(
+  db: Db,
+  dir = starterContentDir,
+): Promise<{ contents: number; pages: number } | 'unchanged'> {
+  const filesHash = await seedFilesHash(dir);
+  const [state] = await db.select({ filesHash: seedState.filesHash }).from(seedState).where(eq(seedState.id, 1));
+  if (state?.filesHash === filesHash) return 'unchanged';
+  return seedContent(db, await readSeedFiles(dir), { filesHash });
+}
+
 /** The texts of each language (`<lang>.json`) with their glossary (`<lang>.glosses.json`) when there is one. */
 export async function readSeedFiles(dir = starterContentDir): Promise<SeedFile[]> {
   const names = await readdir(dir);
@@ -110,7 +136,11 @@ async function replaceGlosses(
 }
 
 /** Upserts the starter library by its natural keys: running it again, or after an upgrade, adds no duplicates. */
-export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{ contents: number; pages: number }> {
+export async function seedContent(
+  db: Db,
+  files: readonly SeedFile[],
+  { filesHash }: { filesHash?: string } = {},
+): Promise<{ contents: number; pages: number }> {
   let contentCount = 0;
   let pageCount = 0;
   await db.transaction(async (tx) => {
@@ -208,6 +238,13 @@ export async function seedContent(db: Db, files: readonly SeedFile[]): Promise<{
           }
         }
       }
+    }
+    if (filesHash) {
+      const state = { filesHash, seededAt: new Date() };
+      await tx
+        .insert(seedState)
+        .values({ id: 1, ...state })
+        .onConflictDoUpdate({ target: seedState.id, set: state });
     }
   });
   return { contents: contentCount, pages: pageCount };

@@ -10,15 +10,68 @@ const wordsAsJson = sql.raw(
   `coalesce(json_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)), '[]')::text`,
 );
 
+/** Rows of the list per query: what one query holds in the database's memory, whatever the vocabulary. */
+const USER_WORDS_CHUNK = 25_000;
+
 /**
- * The learner's words as one JSON text built by the database: a list of 100,000 words never becomes
- * 100,000 objects on the server's event loop.
+ * The learner's words as one JSON text built by the database: a list of 100,000 words never becomes 100,000
+ * objects on the server's event loop. The rows come in chunks along the primary key (user, language, word), each
+ * chunk a JSON text of its own, so no query holds the whole list: the embedded database's heap, which never shrinks,
+ * grows by one chunk rather than by the whole list.
  */
-export async function userWordsJson(db: Db, userId: number, language?: LearningLanguage): Promise<string> {
-  const result = await db.execute<{ json: string }>(sql`
-    select ${wordsAsJson} as json from user_words w
-    where w.user_id = ${userId} ${language ? sql`and w.language = ${language}` : sql``}`);
-  return result.rows[0]?.json ?? '[]';
+export async function userWordsJson(
+  db: Db,
+  userId: number,
+  language?: LearningLanguage,
+  chunk = USER_WORDS_CHUNK,
+): Promise<string> {
+  // One snapshot for all the chunks: a save landing meanwhile is in the list whole or not at all.
+  return db.transaction(
+    async (tx) => {
+      // Each chunk is a walk along the primary key, already in order. The planner misjudges the row comparison
+      // and prefers a bitmap scan and a sort of every remaining row (3× slower at 100,000 words).
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return userWordsChunks(tx, userId, language, chunk);
+    },
+    {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    },
+  );
+}
+
+async function userWordsChunks(
+  db: Db,
+  userId: number,
+  language: LearningLanguage | undefined,
+  chunk: number,
+): Promise<string> {
+  const parts: string[] = [];
+  let after: { language: string; lowercase: string } | undefined;
+  for (;;) {
+    const result = await db.execute<{
+      json: string | null;
+      n: number;
+      last_language: string;
+      last_lowercase: string;
+    }>(sql`
+      with chunk as (
+        select w.language, w.lowercase, w.level from user_words w
+        where w.user_id = ${userId} ${language ? sql`and w.language = ${language}` : sql``}
+          ${after ? sql`and (w.user_id, w.language, w.lowercase) > (${userId}, ${after.language}, ${after.lowercase})` : sql``}
+        order by w.user_id, w.language, w.lowercase
+        limit ${chunk}
+      ),
+      last as (select language, lowercase from chunk order by language desc, lowercase desc limit 1)
+      select (select string_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)::text, ',')
+          from chunk w) as json, (select count(*)::int from chunk) as n,
+        (select language from last) as last_language, (select lowercase from last) as last_lowercase`);
+    const row = result.rows[0];
+    if (row?.json) parts.push(row.json);
+    if (!row || row.n < chunk) break;
+    after = { language: row.last_language, lowercase: row.last_lowercase };
+  }
+  return `[${parts.join(',')}]`;
 }
 
 /**

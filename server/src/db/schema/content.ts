@@ -62,6 +62,13 @@ export const seedTombstones = pgTable('seed_tombstones', {
   removedAt: timestamptz('removed_at').notNull(),
 });
 
+/** The starter library's files (their names and bytes) as last seeded: unchanged files are not read again. */
+export const seedState = pgTable('seed_state', {
+  id: integer('id').primaryKey(),
+  filesHash: text('files_hash').notNull(),
+  seededAt: timestamptz('seeded_at').notNull(),
+});
+
 export const pages = pgTable(
   'pages',
   {

@@ -1,0 +1,147 @@
+/**
+ * The embedded server's memory (issue #15): the real server process (`server/src/server.ts`, embedded PGlite, the
+ * starter library already seeded, as on any start after the first) and its RSS
+ *   - idle after start,
+ *   - after a learner with no saved words opens a page (page, its words, translations, the list of their words),
+ *   - after a learner with 50,000 saved words does the same and downloads the whole list,
+ *   - idle again (the server's idle collection, `IDLE_GC_SECONDS`, here 2).
+ * The learner with none is the baseline of the same run: the ratio 50,000 / 0 is what the vocabulary costs.
+ *
+ *   npm run bench:memory
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { seedStarterLibrary } from '../../server/src/services/seed.ts';
+import { buildBenchApp } from '../bench-app.ts';
+
+const SAVED = 50_000;
+const IDLE_GC_SECONDS = 2;
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-memory-'));
+
+// The data directory, prepared by this process before the server opens it: the library, two learners, their words.
+console.log(
+  `Preparing a data directory with the starter library and a learner with ${SAVED.toLocaleString('en')} words …`,
+);
+const database = await openDatabase({ dataDir, poolSize: 2 });
+await migrateDatabase(database.pool);
+await seedStarterLibrary(database.db);
+const setup = await buildBenchApp(database, { wordLimit: SAVED + 1_000, name: 'memory' });
+async function learner(username: string): Promise<string> {
+  const signup = await setup.inject({
+    method: 'POST',
+    url: '/api/v1/signup',
+    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
+  });
+  return envelopeSchema(endpoints.signup.details).parse(signup.json()).details.token;
+}
+const newcomer = await learner('newcomer');
+const veteran = await learner('veteran');
+await database.db.execute(sql`
+  insert into user_words (user_id, language, lowercase, level, updated_at)
+  select u.id, (array['en','de','fr','es','ru','it','ko','hu'])[1 + n % 8], 'word' || n, 1 + n % 4, now()
+  from users u, generate_series(1, ${SAVED}) n where u.username = 'veteran'`);
+await database.db.execute(sql`update users set word_count = ${SAVED} where username = 'veteran'`);
+const [page] = (
+  await database.db.execute<{ id: number; number: number }>(sql`
+    select c.id, p.number from pages p join contents c on c.id = p.content_id
+    where c.language = 'en' order by abs(p.word_count - 250), c.id, p.number limit 1`)
+).rows;
+if (!page) throw new Error('no English page');
+await setup.close();
+await database.close();
+
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const address = probe.address();
+    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+  });
+});
+const server = spawn(process.execPath, [path.join(root, 'server/src/server.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    IDLE_GC_SECONDS: String(IDLE_GC_SECONDS),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+
+function rssMb(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+async function get(url: string, token: string) {
+  const response = await fetch(`${base}/api/v1${url}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+/** What the reader asks for when a learner opens the page, then the list of their words in that language. */
+async function read(token: string, wholeList: boolean) {
+  await get(`/content/en/${page?.id}/${page?.number}`, token);
+  await get(`/userword/page/en/${page?.id}/${page?.number}`, token);
+  await get(`/translations/${page?.id}/${page?.number}/de/en`, token);
+  await get('/userword?language=en', token);
+  if (wholeList) return (await get('/userword', token)).length;
+  return 0;
+}
+
+/**
+ * After the idle collection has run (within two intervals without a request) and V8 has returned the pages it
+ * freed, which takes it a second or two more.
+ */
+async function idle(): Promise<number> {
+  await sleep((2 * IDLE_GC_SECONDS + 10) * 1000);
+  return rssMb();
+}
+
+try {
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 120) throw new Error('The server did not start');
+    if (
+      await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(500);
+  }
+  const figures: [string, number][] = [];
+  figures.push(['idle after start', await idle()]);
+  await read(newcomer, false);
+  figures.push(['after a learner with no words reads a page', rssMb()]);
+  figures.push(['idle', await idle()]);
+  const bytes = await read(veteran, true);
+  figures.push([`after a learner with ${SAVED.toLocaleString('en')} words reads it and lists them all`, rssMb()]);
+  figures.push(['idle', await idle()]);
+
+  console.log(`\nServer process RSS (embedded PGlite; the whole list ${(bytes / 1e6).toFixed(1)} MB)`);
+  for (const [label, mb] of figures) console.log(`${mb.toFixed(0).padStart(5)} MB  ${label}`);
+  const [, noWords] = figures[1] ?? [];
+  const [, allWords] = figures[3] ?? [];
+  if (noWords && allWords)
+    console.log(`ratio ${SAVED.toLocaleString('en')} / 0 words: ${(allWords / noWords).toFixed(2)}×`);
+  console.log('Goals (issue #15): under 300 MB with 50,000 saved words, under 200 MB idle.');
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
