@@ -1,4 +1,11 @@
-import type { Category, CefrLevel, Library, LibraryContent, TextImport } from '@/contract/entities';
+import {
+  type Category,
+  type CefrLevel,
+  type Library,
+  type LibraryContent,
+  levelFromDescription,
+  type TextImport,
+} from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { type MockUser, mockDb } from './db';
 import { categoriesFor, contentSize } from './fixtures/content';
@@ -74,8 +81,7 @@ export function adminLibraryOf(language: LearningLanguage): Library {
             id: content.id,
             subCategoryId: sub.id,
             title: content.title,
-            description: content.description,
-            level: null,
+            ...levelFromDescription(content.description),
             published: true,
             ...contentSize(language, content.id),
             ...edit,

@@ -27,9 +27,7 @@ describe('GET /api/v1/content/:targetLang', () => {
             id: expect.any(Number),
             title: 'Zu Hause',
             description: 'Kleine Szenen',
-            contents: [
-              { id: expect.any(Number), title: 'Der Morgen', description: 'A1 · Ein ruhiger Morgen', level: null },
-            ],
+            contents: [{ id: expect.any(Number), title: 'Der Morgen', description: 'Ein ruhiger Morgen', level: 'A1' }],
           },
         ],
       },

@@ -33,6 +33,13 @@ describe('seeding the starter library at start', () => {
     expect(seeded === 'unchanged' ? 0 : seeded.contents).toBeGreaterThan(0);
   });
 
+  it("takes a text's level from the head of its description", async () => {
+    const result = await app.database.db.execute<{ level: string | null; description: string }>(
+      sql`select level, description from contents where description like '%keeper and her cat'`,
+    );
+    expect(result.rows).toEqual([{ level: 'A1', description: 'A keeper and her cat' }]);
+  });
+
   it('does not read it again while its files are unchanged', async () => {
     expect(await seedStarterLibrary(app.database.db, dir)).toBe('unchanged');
   });

@@ -79,6 +79,17 @@ export const cefrLevels = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 export const cefrLevelSchema = z.enum(cefrLevels);
 export type CefrLevel = z.infer<typeof cefrLevelSchema>;
 
+/**
+ * The starter library writes a text's level at the head of its description ("A1 · A short story …"): the level
+ * for the text's `level`, and the rest as its description. Without such a head, no level and the description as is.
+ */
+export function levelFromDescription(description: string): { level: CefrLevel | null; description: string } {
+  const match = new RegExp(`^(${cefrLevels.join('|')}) · (.+)$`, 's').exec(description);
+  return match?.[1] && match[2]
+    ? { level: match[1] as CefrLevel, description: match[2] }
+    : { level: null, description };
+}
+
 export const contentSummarySchema = z.object({
   id: z.int().check(z.positive()),
   title: z.string(),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { pageTypeSchema, type Section } from '#contract/entities.ts';
+import { levelFromDescription, pageTypeSchema, type Section } from '#contract/entities.ts';
 import { type LearningLanguage, learningLanguageSchema } from '#contract/languages.ts';
 import type { Db } from '../db/client.ts';
 import { categories, contents, pages, seedState, seedTombstones, subCategories } from '../db/schema/content.ts';
@@ -13,6 +13,8 @@ import { countWords, tokenizePage } from './tokenizer.ts';
 
 export const starterContentDir = fileURLToPath(new URL('../../seed/content', import.meta.url));
 const SEED_LOCK = 72_410_002;
+/** Raised when seeding reads the same files differently (2: the level taken from a description's head). */
+const SEED_FORMAT = 2;
 
 const seedFileSchema = z.object({
   language: learningLanguageSchema,
@@ -66,7 +68,7 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
  * 4.3 MB library on every start grew the server's heap for nothing when it had not changed.
  */
 export async function seedFilesHash(dir = starterContentDir): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(`${SEED_FORMAT}\0`);
   for (const name of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
     hash.update(`${name}\0`).update(await readFile(path.join(dir, name)));
   }
@@ -187,7 +189,7 @@ export async function seedContent(
               subCategoryId: subRow.id,
               language: file.language,
               title: content.title,
-              description: content.description,
+              ...levelFromDescription(content.description),
               pageType: content.pageType,
               position: contentPosition,
             };
