@@ -71,7 +71,8 @@ test('each screen has its own document title', async ({ page }) => {
   }
   await page.goto('/');
   const card = page.getByRole('region').first().getByRole('link').first();
-  const text = (await card.locator('span').first().textContent()) ?? '';
+  // The card's title, without the level tag beside it.
+  const text = await card.locator('.content-card-title').evaluate((element) => element.firstChild?.textContent ?? '');
   await card.click();
   await expect(page).toHaveTitle(`${text} · Folio`);
   expect([...titles]).toEqual([

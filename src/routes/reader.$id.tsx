@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { userQueries } from '@/api/account';
 import { ApiRequestError } from '@/api/client';
 import { contentInLibrary, contentQueries, findContentLanguage } from '@/api/content';
+import { importQueries } from '@/api/imports';
 import { translationQueries } from '@/api/translations';
 import { nextPageNumber, userPageQueries } from '@/api/user-pages';
 import { wordQueries } from '@/api/words';
@@ -79,7 +80,16 @@ export const Route = createFileRoute('/reader/$id')({
     }
     await words;
     const library = await place;
-    return { page: reader.selectedPage.id, finished, title: library?.title ?? null, next: library?.next ?? null };
+    // A learner's own text is not in the library: its finished state takes the title from their texts.
+    const title =
+      library?.title ??
+      (finished && user
+        ? await queryClient
+            .ensureQueryData(importQueries.list(targetLang))
+            .then((texts) => texts.find((text) => text.contentId === params.id)?.title ?? null)
+            .catch(() => null)
+        : null);
+    return { page: reader.selectedPage.id, finished, title, next: library?.next ?? null };
   },
   component: ReaderRoute,
 });

@@ -21,6 +21,14 @@ describe('browse screen', () => {
     expect(within(category).queryByRole('link', { name: /The Rainy Saturday/ })).not.toBeInTheDocument();
   });
 
+  it("shows a starter text's level beside its title, and its description without it", async () => {
+    await renderApp('/');
+    const category = await screen.findByRole('region', { name: 'Everyday Life' });
+    expect(
+      within(category).getByRole('link', { name: 'The Rainy Saturday A1 Tom spends a wet day at home' }),
+    ).toBeInTheDocument();
+  });
+
   it('opens the reader for a content card', async () => {
     const { user, router } = await renderApp('/');
     await user.click(await screen.findByRole('link', { name: /The Rainy Saturday/ }));

@@ -20,8 +20,14 @@ function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
           <Link to="/reader/$id" params={{ id: content.id }} className="content-card">
             <span className="content-card-title">
               {content.title}
-              {content.level ? <span className="library-tag content-card-level">{content.level}</span> : null}
-            </span>
+              {/* Spaces, so the link's name reads "A Quiet Morning A1 A short story…", not "A Quiet MorningA1A short…". */}
+              {content.level ? (
+                <>
+                  {' '}
+                  <span className="library-tag content-card-level">{content.level}</span>
+                </>
+              ) : null}
+            </span>{' '}
             <span className="content-card-description">{content.description}</span>
           </Link>
         </li>
