@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
 import { buildApp } from '../server/src/app.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { defaultRateLimits } from '../server/src/services/accounts.ts';
@@ -27,4 +30,36 @@ export function buildBenchApp(
     transcriptJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench adds no videos`)) },
     importJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench imports no texts`)) },
   });
+}
+
+type BenchApp = Awaited<ReturnType<typeof buildBenchApp>>;
+
+/** A new learner signed up through the real route: what the signup answers (the token among it). */
+export async function signUpBenchLearner(app: BenchApp, username: string) {
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/v1/signup',
+    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
+  });
+  return envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+}
+
+/** Saves `count` made-up words (word1, word2, …) for a learner, spread over the eight learning languages. */
+export async function saveBenchWords(database: Database, username: string, count: number) {
+  await database.db.execute(sql`
+    insert into user_words (user_id, language, lowercase, level, updated_at)
+    select u.id, (array['en','de','fr','es','ru','it','ko','hu'])[1 + n % 8], 'word' || n, 1 + n % 4, now()
+    from users u, generate_series(1, ${count}) n where u.username = ${username}`);
+  await database.db.execute(sql`update users set word_count = word_count + ${count} where username = ${username}`);
+}
+
+/** The starter library's English page closest to 250 words. */
+export async function englishPageNear250Words(database: Database) {
+  const [page] = (
+    await database.db.execute<{ id: number; number: number; words: number }>(sql`
+      select c.id, p.number, p.word_count as words from pages p join contents c on c.id = p.content_id
+      where c.language = 'en' order by abs(p.word_count - 250), c.id, p.number limit 1`)
+  ).rows;
+  if (!page) throw new Error('no English page');
+  return page;
 }

@@ -13,13 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { endpoints } from '#contract/endpoints.ts';
-import { envelopeSchema } from '#contract/envelope.ts';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { type SeedFile, seedContent } from '../../server/src/services/seed.ts';
-import { buildBenchApp } from '../bench-app.ts';
+import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const VOCABULARIES = [0, 5_000, 50_000] as const;
@@ -116,12 +114,7 @@ for (const row of (await database.db.execute<{ id: number; slug: string }>(sql`s
 /** A learner with this many saved English words: every word of the bench texts, then made-up ones. */
 async function learnerWith(saved: number): Promise<object> {
   const username = `paint${saved}`;
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/v1/signup',
-    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
-  });
-  const user = envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+  const user = await signUpBenchLearner(app, username);
   await database.db.execute(sql`
     insert into user_words (user_id, language, lowercase, level, updated_at)
     select u.id, 'en', case when n < 600 then ${sql.raw(`(${vocabularySql()})`)} else 'filler' || n end, 1 + n % 4, now()

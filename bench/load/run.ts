@@ -14,7 +14,7 @@ import { envelopeSchema } from '#contract/envelope.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { readSeedFiles, seedContent } from '../../server/src/services/seed.ts';
-import { buildBenchApp } from '../bench-app.ts';
+import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -34,12 +34,7 @@ const runId = Date.now().toString(36);
 const tokens: string[] = [];
 for (let i = 0; i < CONNECTIONS; i++) {
   const username = `loader${runId}x${i}`;
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/v1/signup',
-    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
-  });
-  tokens.push(envelopeSchema(endpoints.signup.details).parse(signup.json()).details.token);
+  tokens.push((await signUpBenchLearner(app, username)).token);
 }
 const categories = envelopeSchema(endpoints.categories.details).parse(
   (await app.inject({ method: 'GET', url: '/api/v1/content/en' })).json(),

@@ -16,13 +16,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
-import { endpoints } from '#contract/endpoints.ts';
-import { envelopeSchema } from '#contract/envelope.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { seedStarterLibrary } from '../../server/src/services/seed.ts';
-import { buildBenchApp } from '../bench-app.ts';
+import { buildBenchApp, englishPageNear250Words, saveBenchWords, signUpBenchLearner } from '../bench-app.ts';
 
 const SAVED = 50_000;
 const IDLE_GC_SECONDS = 2;
@@ -37,27 +34,10 @@ const database = await openDatabase({ dataDir, poolSize: 2 });
 await migrateDatabase(database.pool);
 await seedStarterLibrary(database.db);
 const setup = await buildBenchApp(database, { wordLimit: SAVED + 1_000, name: 'memory' });
-async function learner(username: string): Promise<string> {
-  const signup = await setup.inject({
-    method: 'POST',
-    url: '/api/v1/signup',
-    payload: { username, email: `${username}@example.com`, password: 'reading42', confirmPassword: 'reading42' },
-  });
-  return envelopeSchema(endpoints.signup.details).parse(signup.json()).details.token;
-}
-const newcomer = await learner('newcomer');
-const veteran = await learner('veteran');
-await database.db.execute(sql`
-  insert into user_words (user_id, language, lowercase, level, updated_at)
-  select u.id, (array['en','de','fr','es','ru','it','ko','hu'])[1 + n % 8], 'word' || n, 1 + n % 4, now()
-  from users u, generate_series(1, ${SAVED}) n where u.username = 'veteran'`);
-await database.db.execute(sql`update users set word_count = ${SAVED} where username = 'veteran'`);
-const [page] = (
-  await database.db.execute<{ id: number; number: number }>(sql`
-    select c.id, p.number from pages p join contents c on c.id = p.content_id
-    where c.language = 'en' order by abs(p.word_count - 250), c.id, p.number limit 1`)
-).rows;
-if (!page) throw new Error('no English page');
+const newcomer = (await signUpBenchLearner(setup, 'newcomer')).token;
+const veteran = (await signUpBenchLearner(setup, 'veteran')).token;
+await saveBenchWords(database, 'veteran', SAVED);
+const page = await englishPageNear250Words(database);
 await setup.close();
 await database.close();
 
@@ -95,9 +75,9 @@ async function get(url: string, token: string) {
 
 /** What the reader asks for when a learner opens the page, then the list of their words in that language. */
 async function read(token: string, wholeList: boolean) {
-  await get(`/content/en/${page?.id}/${page?.number}`, token);
-  await get(`/userword/page/en/${page?.id}/${page?.number}`, token);
-  await get(`/translations/${page?.id}/${page?.number}/de/en`, token);
+  await get(`/content/en/${page.id}/${page.number}`, token);
+  await get(`/userword/page/en/${page.id}/${page.number}`, token);
+  await get(`/translations/${page.id}/${page.number}/de/en`, token);
   await get('/userword?language=en', token);
   if (wholeList) return (await get('/userword', token)).length;
   return 0;

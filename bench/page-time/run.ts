@@ -1,27 +1,14 @@
-/**
- * Server time of a reader page: `GET /content/…` and `GET /translations/…` for the starter library's English page
- * closest to 250 words, warm, through the whole app (`inject`: routing, validation, the query, serialisation), with
- * `GET /api/health` through the same stack as the baseline measured in the same run. Prints medians.
- *
- *   npm run bench:page-time           (embedded PGlite; DATABASE_URL=… for PostgreSQL)
- */
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { readSeedFiles, seedContent } from '../../server/src/services/seed.ts';
-import { buildBenchApp } from '../bench-app.ts';
+import { buildBenchApp, englishPageNear250Words } from '../bench-app.ts';
 
 const RUNS = 200;
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
 await migrateDatabase(database.pool);
 await seedContent(database.db, await readSeedFiles());
 const app = await buildBenchApp(database, { wordLimit: 10, name: 'page-time' });
-const [page] = (
-  await database.db.execute<{ id: number; number: number; words: number }>(sql`
-    select c.id, p.number, p.word_count as words from pages p join contents c on c.id = p.content_id
-    where c.language = 'en' order by abs(p.word_count - 250), c.id, p.number limit 1`)
-).rows;
-if (!page) throw new Error('no English page');
+const page = await englishPageNear250Words(database);
 
 async function median(url: string): Promise<number> {
   const times: number[] = [];

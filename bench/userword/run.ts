@@ -15,7 +15,7 @@ import { envelopeSchema } from '#contract/envelope.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { userWords } from '../../server/src/db/schema/learning.ts';
-import { buildBenchApp } from '../bench-app.ts';
+import { buildBenchApp, saveBenchWords, signUpBenchLearner } from '../bench-app.ts';
 
 const WORDS = 100_000;
 const RUNS = 15;
@@ -34,12 +34,7 @@ app.get('/bench/userword-objects/:userId', async (request) => {
   return JSON.stringify(listSchema.parse({ message: 'success', status: 200, details: rows }));
 });
 
-const signup = await app.inject({
-  method: 'POST',
-  url: '/api/v1/signup',
-  payload: { username: 'bench', email: 'bench@example.com', password: 'reading42', confirmPassword: 'reading42' },
-});
-const { token } = envelopeSchema(endpoints.signup.details).parse(signup.json()).details;
+const { token } = await signUpBenchLearner(app, 'bench');
 const [user] = await database.db
   .execute<{ id: number }>(sql`select id from users where email = 'bench@example.com'`)
   .then((r) => r.rows);
@@ -66,11 +61,7 @@ async function saveLatency(prefix: string): Promise<number> {
 
 const saveAtNone = await saveLatency('fresh');
 console.log(`Inserting ${WORDS.toLocaleString('en')} saved words …`);
-await database.db.execute(sql`
-  insert into user_words (user_id, language, lowercase, level, updated_at)
-  select ${user.id}, (array['en','de','fr','es','ru','it','ko','hu'])[1 + n % 8], 'word' || n, n % 5, now()
-  from generate_series(1, ${WORDS}) n`);
-await database.db.execute(sql`update users set word_count = ${WORDS} where id = ${user.id}`);
+await saveBenchWords(database, 'bench', WORDS);
 
 async function time(url: string, headers: Record<string, string>) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
