@@ -5,10 +5,10 @@ import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
 import { userPages } from '../schema/learning.ts';
 
+/** A row of `user_words` (as `w`) as the contract's user word. */
+const wordAsJson = sql.raw(`json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)`);
 /** The JSON list of the learner's words (rows of `user_words` as `w`) as the contract's user words. */
-const wordsAsJson = sql.raw(
-  `coalesce(json_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)), '[]')::text`,
-);
+const wordsAsJson = sql`coalesce(json_agg(${wordAsJson}), '[]')::text`;
 
 /** Rows of the list per query: what one query holds in the database's memory, whatever the vocabulary. */
 const USER_WORDS_CHUNK = 25_000;
@@ -63,8 +63,7 @@ async function userWordsChunks(
         limit ${chunk}
       ),
       last as (select language, lowercase from chunk order by language desc, lowercase desc limit 1)
-      select (select string_agg(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)::text, ',')
-          from chunk w) as json, (select count(*)::int from chunk) as n,
+      select (select string_agg(${wordAsJson}::text, ',') from chunk w) as json, (select count(*)::int from chunk) as n,
         (select language from last) as last_language, (select lowercase from last) as last_lowercase`);
     const row = result.rows[0];
     if (row?.json) parts.push(row.json);
