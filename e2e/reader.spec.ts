@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { firstTextPath } from './every-route';
 import { expect, test } from './fixtures';
 import { signUp as signUpLearner } from './learners';
 
@@ -74,4 +75,37 @@ test('a member taps a word, levels it everywhere, keeps it after a reload and re
   await expect(bottomButton).toHaveText('Finished');
   await bottomButton.click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("the server's first paint", () => {
+  test('a visitor reads the page before the app has started, and then reads it in the app', async ({
+    page,
+  }, testInfo) => {
+    test.skip(!testInfo.project.name.startsWith('full'), 'the real server paints the text; the mocks do not');
+    const reader = await firstTextPath(page);
+    // The app's scripts never arrive: what shows is the server's HTML and the stylesheet alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(reader);
+    const painted = page.locator('.first-paint-reader .reader-text p').first();
+    await expect(painted).toBeVisible();
+    const text = (await painted.textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(20);
+
+    await page.unroute('**/assets/*.js');
+    await page.goto(reader);
+    await expect(page.getByRole('tabpanel').locator('p').first()).toHaveText(text);
+    await expect(page.locator('.first-paint-reader')).toHaveCount(0);
+  });
+
+  test("a member's painted page stays hidden unless the link names the page", async ({ page }, testInfo) => {
+    test.skip(!testInfo.project.name.startsWith('full'), 'the real server paints the text; the mocks do not');
+    const reader = await firstTextPath(page);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    // Any stored session: the page index.html's own script looks for one before the app has loaded.
+    await page.addInitScript(() => localStorage.setItem('folio.user', '{}'));
+    await page.goto(reader);
+    await expect(page.locator('.first-paint-reader .reader-text p').first()).toBeHidden();
+    await page.goto(`${reader}?page=0`);
+    await expect(page.locator('.first-paint-reader .reader-text p').first()).toBeVisible();
+  });
 });

@@ -10,13 +10,23 @@ async function startMockApi() {
   await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
 }
 
-// Not a top-level await: the build puts this module in the chunk the mocks import (vite.config.ts).
-void Promise.all([startMockApi(), activateLocale(initialLocale())]).then(() => {
+/** Not a top-level await: the build puts this module in the chunk the mocks import (vite.config.ts). */
+async function start() {
+  const catalog = activateLocale(initialLocale());
+  await startMockApi();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('Missing #root');
+  const app = createAppInstance();
+  // The server painted the page's text (server/src/plugins/first-paint.ts): it stays until the route has loaded
+  // (its data asked for beside the catalog), so the first render replaces it with the reader, not with an empty
+  // page waiting for its data.
+  const painted = rootElement.querySelector('.first-paint-reader') !== null;
+  await Promise.all([catalog, painted && app.router.load().catch(() => undefined)]);
   createRoot(rootElement).render(
     <StrictMode>
-      <App {...createAppInstance()} />
+      <App {...app} />
     </StrictMode>,
   );
-});
+}
+
+void start();

@@ -1,7 +1,8 @@
 /**
  * First paint of the reader on the real server (embedded PGlite): navigation → the first frame that shows the page's
- * text, in headless Chromium at a 4× CPU throttle, for a 250-word and a 1,500-word page, for learners with 0, 5,000
- * and 50,000 saved words, with a cold cache (a new browser context) and a warm one (the same context, again).
+ * text (as the server paints it) and the first that shows the app's reader (its words coloured by level), in
+ * headless Chromium at a 4× CPU throttle, for a 250-word and a 1,500-word page, for learners with 0, 5,000 and
+ * 50,000 saved words, with a cold cache (a new browser context) and a warm one (the same context, again).
  * Prints medians and the ratio 50,000 / 0, the figure that shows whether the reader slows with the vocabulary.
  *
  *   npm run bench:first-paint   (builds dist first unless BENCH_SKIP_BUILD; BENCH_RUNS per figure, default 7;
@@ -133,11 +134,19 @@ console.log(`Saving ${VOCABULARIES.join(', ')} words for three learners …`);
 const learners = new Map<number, object>();
 for (const saved of VOCABULARIES) learners.set(saved, await learnerWith(saved));
 
+/** Milliseconds from navigation start to the first frame showing the text, and to the first showing the app's. */
+type Figures = { text: number; app: number };
+/** One figure per kind of visit and per moment. */
+type Visit = { cold: Figures; warm: Figures };
+const kinds = ['cold', 'warm'] as const;
+const moments = ['text', 'app'] as const;
+
 /**
  * Opens a page in a fresh context (cold), then again in the same context (warm: its assets cached); answers both
- * times from navigation start to the first animation frame after the text's first word is in the document.
+ * times from navigation start to the first animation frame after the text's first word is in the document (the
+ * server paints it, without levels), and to the first after the app's reader is (its words carry their levels).
  */
-async function measure(browser: Browser, user: object, contentId: number): Promise<{ cold: number; warm: number }> {
+async function measure(browser: Browser, user: object, contentId: number): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(
     ({ user }) => {
@@ -146,12 +155,19 @@ async function measure(browser: Browser, user: object, contentId: number): Promi
         'folio.preferences',
         JSON.stringify({ state: { targetLang: 'en', homeLang: 'de', languageChoiceDone: true }, version: 3 }),
       );
-      const probe = window as unknown as { firstText?: number };
+      const probe = window as unknown as { firstText?: number; firstApp?: number };
+      let textSeen = false;
       const observer = new MutationObserver(() => {
-        if (!document.querySelector('.reader-body [data-w]')) return;
+        if (!textSeen && document.querySelector('.reader-body [data-w]')) {
+          textSeen = true;
+          requestAnimationFrame((frame) => {
+            probe.firstText = frame;
+          });
+        }
+        if (!document.querySelector('.reader-body [data-w][data-level]')) return;
         observer.disconnect();
         requestAnimationFrame((frame) => {
-          probe.firstText = frame;
+          probe.firstApp = frame;
         });
       });
       observer.observe(document, { childList: true, subtree: true });
@@ -168,10 +184,16 @@ async function measure(browser: Browser, user: object, contentId: number): Promi
       console.log(`  ${request.url().replace(base, '')} ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms`);
     });
   }
-  const visit = async () => {
+  const visit = async (): Promise<Figures> => {
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { firstText?: number }).firstText !== undefined);
-    return page.evaluate(() => (window as unknown as { firstText: number }).firstText);
+    await page.waitForFunction(() => {
+      const { firstText, firstApp } = window as unknown as { firstText?: number; firstApp?: number };
+      return firstText !== undefined && firstApp !== undefined;
+    });
+    return page.evaluate(() => {
+      const { firstText = 0, firstApp = 0 } = window as unknown as { firstText?: number; firstApp?: number };
+      return { text: firstText, app: firstApp };
+    });
   };
   const cold = await visit();
   await page.goto('about:blank');
@@ -194,24 +216,31 @@ try {
     // A first visit each warms the server's caches and the JIT; then the learners take turns, run by run, so a
     // slower moment of the machine is shared by all three.
     for (const saved of VOCABULARIES) await measure(browser, learnerOf(saved), contentId);
-    const runs = new Map<number, { cold: number; warm: number }[]>(VOCABULARIES.map((saved) => [saved, []]));
+    const runs = new Map<number, Visit[]>(VOCABULARIES.map((saved) => [saved, []]));
     for (let run = 0; run < RUNS; run++) {
       for (const saved of VOCABULARIES) runs.get(saved)?.push(await measure(browser, learnerOf(saved), contentId));
     }
-    const results = new Map<number, { cold: number; warm: number }>();
+    const results = new Map<number, Visit>();
+    const cell = (ms: number) => `${ms.toFixed(0).padStart(5)} ms`;
     for (const saved of VOCABULARIES) {
-      const figures = runs.get(saved) ?? [];
-      const figure = { cold: median(figures.map((r) => r.cold)), warm: median(figures.map((r) => r.warm)) };
-      results.set(saved, figure);
+      const visits = runs.get(saved) ?? [];
+      const figures = (kind: (typeof kinds)[number]): Figures => ({
+        text: median(visits.map((visit) => visit[kind].text)),
+        app: median(visits.map((visit) => visit[kind].app)),
+      });
+      const visit = { cold: figures('cold'), warm: figures('warm') };
+      results.set(saved, visit);
       console.log(
-        `${name.padEnd(16)} ${saved.toLocaleString('en').padStart(6)} saved words   cold ${figure.cold.toFixed(0).padStart(5)} ms   warm ${figure.warm.toFixed(0).padStart(5)} ms`,
+        `${name.padEnd(16)} ${saved.toLocaleString('en').padStart(6)} saved words   text cold ${cell(visit.cold.text)}  warm ${cell(visit.warm.text)}   app cold ${cell(visit.cold.app)}  warm ${cell(visit.warm.app)}`,
       );
     }
     const none = results.get(0);
     const most = results.get(50_000);
     if (none && most) {
+      const ratio = (kind: (typeof kinds)[number], moment: (typeof moments)[number]) =>
+        `${(most[kind][moment] / none[kind][moment]).toFixed(2).padStart(5)}   `;
       console.log(
-        `${name.padEnd(16)} ratio 50,000 / 0         cold ${(most.cold / none.cold).toFixed(2).padStart(5)}      warm ${(most.warm / none.warm).toFixed(2).padStart(5)}`,
+        `${name.padEnd(16)} ratio 50,000 / 0         text cold ${ratio('cold', 'text')}  warm ${ratio('warm', 'text')}   app cold ${ratio('cold', 'app')}  warm ${ratio('warm', 'app')}`,
       );
     }
   }

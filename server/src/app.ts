@@ -11,9 +11,10 @@ import {
   registerErrorHandling,
   registerRequestGuards,
 } from './plugins/error-handler.ts';
+import { inlineScriptHashes } from './plugins/first-paint.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { readSpaShell, registerSpa } from './plugins/spa.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -105,7 +106,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerRequestGuards(app);
 
-  await registerSecurity(app);
+  const shell = readSpaShell(config.staticDir);
+  await registerSecurity(app, shell ? inlineScriptHashes(shell) : []);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 
@@ -121,6 +123,6 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(libraryRoutes);
 
-  await registerSpa(app, config.staticDir);
+  await registerSpa(app, config.staticDir, shell);
   return app;
 }

@@ -30,9 +30,14 @@ export const contentSecurityPolicy = {
   'upgrade-insecure-requests': null,
 };
 
-export async function registerSecurity(app: FastifyInstance) {
+/** `scriptHashes`: the hashes of index.html's own inline scripts (first-paint.ts), the only inline code allowed. */
+export async function registerSecurity(app: FastifyInstance, scriptHashes: readonly string[] = []) {
+  const directives = {
+    ...contentSecurityPolicy,
+    'script-src': [...contentSecurityPolicy['script-src'], ...scriptHashes],
+  };
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,16 +1,27 @@
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '#contract/endpoints.ts';
 import { errorEnvelope } from '../http/errors.ts';
+import { FIRST_PAINT_MARK, readerFirstPaint } from './first-paint.ts';
+
+/** The built index.html, or null when there is no build (API-only tests, the Vite dev server in front). */
+export function readSpaShell(staticDir: string): string | null {
+  try {
+    return readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET that
- * asks for a page gets index.html so deep links such as /reader/12 survive a refresh.
+ * asks for a page gets index.html so deep links such as /reader/12 survive a refresh. A library page's text is
+ * painted into it by the server (first-paint.ts).
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string) {
-  const hasBuild = existsSync(path.join(staticDir, 'index.html'));
+export async function registerSpa(app: FastifyInstance, staticDir: string, shell: string | null) {
+  const hasBuild = shell !== null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -24,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith(API_BASE);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !wantsPage || !hasBuild) {
@@ -40,6 +51,14 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
     if (ext && ext !== '.html') {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache').type('text/html');
+    // A first paint is one more convenience: a database fault leaves the page to the app, which reports it.
+    const firstPaint = shell.includes(FIRST_PAINT_MARK)
+      ? await readerFirstPaint(app.deps.db, request.url).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'first paint skipped');
+          return null;
+        })
+      : null;
+    return firstPaint ? reply.send(shell.replace(FIRST_PAINT_MARK, () => firstPaint)) : reply.sendFile('index.html');
   });
 }

@@ -22,7 +22,7 @@ import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { useSession } from '../layout/use-session';
 import { isTypingTarget, readerKeyAction } from './keys';
-import { PageText, type WordIndex } from './page-text';
+import { PageText, paragraphOf, type WordIndex } from './page-text';
 import { createSelectionStore } from './selection-store';
 import { speak } from './speak';
 import type { TranslationStatus } from './translation-box';
@@ -99,7 +99,7 @@ export function InteractiveText({
     byWord: new Map(),
     inOrder: [],
     offScreen: new Set(),
-    blockOf: (word) => word.parentElement,
+    blockOf: paragraphOf,
   });
   const selectedElement = useRef<HTMLElement | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { Section } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
+import { tokensHtml } from '@/contract/text-markup';
 
 /**
  * The word elements of a rendered page, by lowercase form and in reading order, and the paragraphs outside the
@@ -15,8 +16,9 @@ export type WordIndex = {
   blockOf: (word: HTMLElement) => Element | null;
 };
 
-const paragraphOf = (word: HTMLElement) => word.parentElement;
-const chunkOf = (word: HTMLElement) => word.parentElement?.parentElement ?? null;
+/** A word's paragraph: word → the paragraph's words → the paragraph (contract/text-markup.ts). */
+export const paragraphOf = (word: HTMLElement) => word.parentElement?.parentElement ?? null;
+const chunkOf = (word: HTMLElement) => paragraphOf(word)?.parentElement ?? null;
 
 type PageTextProps = {
   sections: readonly Section[];
@@ -41,29 +43,17 @@ type SectionTextProps = {
   renderStart: PageTextProps['renderSectionStart'];
 };
 
-/** One paragraph; memoised, so a transcript that grows by a batch renders only the new sections. */
+/**
+ * One paragraph; memoised, so a transcript that grows by a batch renders only the new sections. Its words are one
+ * HTML string (contract/text-markup.ts), the same the server paints first; React keeps it while the string is unchanged, so the
+ * levels set on the words stay.
+ */
 const SectionText = memo(function SectionText({ section, index, renderStart }: SectionTextProps) {
   return (
     <p className="reader-paragraph" data-section={index}>
       {renderStart?.(section, index)}
-      {section.tokens.map((token) =>
-        token.isWord ? (
-          // biome-ignore lint/a11y/useSemanticElements: thousands of <button>s (atomic inline boxes) make recolouring slow
-          <span
-            role="button"
-            key={token.id}
-            className="word"
-            data-w={token.lowercase}
-            data-id={token.id}
-            data-level="0"
-            tabIndex={-1}
-          >
-            {token.display}
-          </span>
-        ) : (
-          token.display
-        ),
-      )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: tokensHtml escapes every token */}
+      <span className="reader-words" dangerouslySetInnerHTML={{ __html: tokensHtml(section.tokens, 0) }} />
     </p>
   );
 });

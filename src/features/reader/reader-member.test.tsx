@@ -225,8 +225,8 @@ describe('the member reader', () => {
       const observed = [...viewport];
       expect(observed.length).toBeGreaterThan(1);
       const the = occurrences('the');
-      const onScreen = the.filter((element) => element.parentElement === observed[0]);
-      const offScreen = the.filter((element) => element.parentElement !== observed[0]);
+      const onScreen = the.filter((element) => element.closest('.reader-paragraph') === observed[0]);
+      const offScreen = the.filter((element) => element.closest('.reader-paragraph') !== observed[0]);
       expect(onScreen.length).toBeGreaterThan(0);
       expect(offScreen.length).toBeGreaterThan(0);
       await user.click(onScreen[0] as HTMLElement);

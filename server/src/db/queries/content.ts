@@ -88,17 +88,25 @@ export async function findPageSections(
   db: Db,
   params: { language: LearningLanguage; contentId: number; pageNumber: number; viewer: Viewer },
 ): Promise<Section[] | undefined> {
+  return (await findPage(db, params))?.sections;
+}
+
+/** A page readable by the viewer, in any language unless one is given, with its content's language. */
+export async function findPage(
+  db: Db,
+  params: { language?: LearningLanguage; contentId: number; pageNumber: number; viewer: Viewer },
+): Promise<{ language: string; sections: Section[] } | undefined> {
   const [page] = await db
-    .select({ sections: pages.sections })
+    .select({ language: contents.language, sections: pages.sections })
     .from(pages)
     .innerJoin(contents, eq(contents.id, pages.contentId))
     .where(
       and(
         eq(pages.contentId, params.contentId),
         eq(pages.number, params.pageNumber),
-        eq(contents.language, params.language),
+        params.language ? eq(contents.language, params.language) : undefined,
         readableBy(params.viewer),
       ),
     );
-  return page?.sections;
+  return page;
 }
