@@ -246,6 +246,18 @@ describe('subscription changes', () => {
     await webhook(stripe.update(subscriptionId, 'unpaid', minutes(4)));
     expect((await me(token)).pro.endDate).toBe(minutes(4).toISOString());
   });
+
+  it('keeps a subscription ended when its first invoice is delivered after the end', async () => {
+    const token = await learner();
+    const { sessionId } = await startCheckout(token, 'subscription', 'price_fake_pro');
+    const deliveries = stripe.complete(sessionId);
+    const subscriptionId = stripe.sessions.find((session) => session.id === sessionId)?.subscription as string;
+    const endedAt = new Date(Math.floor(Date.now() / 60_000 + 1) * 60_000);
+    await webhook(stripe.cancel(subscriptionId, endedAt));
+    for (const delivery of deliveries) expect((await webhook(delivery)).statusCode).toBe(200);
+    await fulfil(token, sessionId);
+    expect((await me(token)).pro.endDate).toBe(endedAt.toISOString());
+  });
 });
 
 describe('without Stripe', () => {

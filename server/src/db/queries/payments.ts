@@ -85,6 +85,15 @@ export async function applySubscriptionEvent(
   return rows.length > 0;
 }
 
+/** A subscription's last known status and the time of the event that set it. */
+export async function subscriptionState(db: Db, id: string): Promise<{ status: string; eventAt: Date } | undefined> {
+  const [row] = await db
+    .select({ status: subscriptions.status, eventAt: subscriptions.eventAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id));
+  return row;
+}
+
 /** Ends Pro Gold at `endedAt` when it would run longer (a subscription deleted or no longer paid). */
 export async function endProGold(db: Db, userId: number, endedAt: Date): Promise<void> {
   const at = endedAt.toISOString();

@@ -6,6 +6,7 @@ import {
   grantPayment,
   paymentEventSeen,
   recordPaymentEvent,
+  subscriptionState,
 } from '../../db/queries/payments.ts';
 import { notificationTexts } from '../notification-texts.ts';
 import type { CheckoutState, InvoiceState, PaymentEvent, PaymentGateway } from './gateway.ts';
@@ -27,10 +28,11 @@ function invoiceGrant(invoice: InvoiceState, userId: number | undefined): Prepar
   const proUntil = invoice.periodEnd;
   const words = rewards.proInstantWords;
   return async (db, now) => {
-    if (invoice.subscriptionId) {
-      await applySubscriptionEvent(db, { id: invoice.subscriptionId, userId: owner, status: 'active' }, new Date(0));
+    const { subscriptionId } = invoice;
+    if (subscriptionId) {
+      await applySubscriptionEvent(db, { id: subscriptionId, userId: owner, status: 'active' }, new Date(0));
     }
-    return grantPayment(
+    const granted = await grantPayment(
       db,
       {
         key: invoice.id,
@@ -44,6 +46,11 @@ function invoiceGrant(invoice: InvoiceState, userId: number | undefined): Prepar
       notificationTexts.proGoldActive(proUntil, words),
       now,
     );
+    // Stripe does not order its deliveries: the subscription's end may have arrived before this invoice. The end
+    // stands, so the period this invoice paid for stops where the subscription did.
+    const state = subscriptionId ? await subscriptionState(db, subscriptionId) : undefined;
+    if (state && lapsed.has(state.status)) await endProGold(db, owner, state.eventAt);
+    return granted;
   };
 }
 
