@@ -159,3 +159,21 @@ test('a member confirms a purchase on the phone: the dialog keeps Yes on screen'
   await yes.tap();
   await expect(page.getByText('Bought: +50 words')).toBeVisible();
 });
+
+test("the server's painted page stays where the app's reader puts it", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'full-phone', 'the real server paints the text; the mocks do not');
+  const reader = await firstTextPath(page);
+  const firstParagraphTop = () =>
+    page.evaluate(() => document.querySelector('.reader-text p')?.getBoundingClientRect().top);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(reader);
+    await expect(page.locator('.first-paint-reader .reader-text p').first()).toBeVisible();
+    const painted = await firstParagraphTop();
+    await page.unroute('**/assets/*.js');
+    await page.goto(reader);
+    await expect(page.getByRole('tabpanel').locator('[data-level]').first()).toBeVisible();
+    expect(await firstParagraphTop(), `at ${width} px`).toBe(painted);
+  }
+});
