@@ -5,10 +5,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => esc
 
 /**
  * The markup of a paragraph's tokens: each word a span with button semantics that the reader indexes by `data-w`
- * (a roving tab stop, so -1), everything else plain text. One string, set as the paragraph's inner HTML: the
- * browser's parser builds a page of thousands of words faster than React makes an element per token, and the
- * server paints the same markup before the app has loaded (server/src/plugins/first-paint.ts): the one markup of
- * a page's text, shared by both as the rest of the contract is.
+ * (a roving tab stop, so -1; not a <button>: thousands of atomic inline boxes make recolouring slow), everything
+ * else plain text. One string, set as the paragraph's inner HTML: the browser's parser builds a page of thousands
+ * of words faster than React makes an element per token, and the server paints the same markup before the app has
+ * loaded (server/src/plugins/first-paint.ts): the one markup of a page's text, shared by both as the rest of the
+ * contract is.
  *
  * `level` is the level every word starts with: 0 in the app, which recolours the known ones at once; none in the
  * server's first paint, which cannot know the learner's levels and so leaves the words uncoloured.

@@ -45,8 +45,8 @@ type SectionTextProps = {
 
 /**
  * One paragraph; memoised, so a transcript that grows by a batch renders only the new sections. Its words are one
- * HTML string (contract/text-markup.ts), the same the server paints first; React keeps it while the string is unchanged, so the
- * levels set on the words stay.
+ * HTML string (contract/text-markup.ts), the same the server paints first; React keeps the elements while the
+ * string is unchanged, so the levels set on them stay.
  */
 const SectionText = memo(function SectionText({ section, index, renderStart }: SectionTextProps) {
   return (
