@@ -53,7 +53,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'node server/src/server.ts',
+      // As `npm run start:server` runs it (package.json), flags included.
+      command: 'node --v8-pool-size=1 server/src/server.ts',
       url: `http://localhost:${fullPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
