@@ -54,7 +54,7 @@ export default defineConfig({
     },
     {
       // As `npm run start:server` runs it (package.json), flags included.
-      command: 'node --v8-pool-size=1 server/src/server.ts',
+      command: 'node --v8-pool-size=1 --import ./server/src/compile-cache.js server/src/server.ts',
       url: `http://localhost:${fullPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
