@@ -7,6 +7,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  catalogChunk,
+  chunkClosure,
+  readViteManifest,
+  routeComponentChunk,
+  shellChunks,
+} from '../server/src/plugins/preload-hints.ts';
+import { interfaceLocales } from '../src/contract/languages.ts';
 
 /**
  * KB (1,024 bytes) of gzip JavaScript per route: issue #15's 160 for both. On 2026-11-26 `/` takes 147.8 and the
@@ -16,36 +24,23 @@ import { gzipSync } from 'node:zlib';
 const budgets = { '/': 160, '/reader/$id': 160 } as const;
 const routes = { '/': 'src/routes/index.tsx', '/reader/$id': 'src/routes/reader.$id.tsx' } as const;
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
 const dist = path.resolve(import.meta.dirname, '../dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = readViteManifest(dist);
+if (!manifest) throw new Error('No Vite manifest in dist/: run `npm run build` first');
 const gzipped = (key: string) => gzipSync(readFileSync(path.join(dist, manifest[key]?.file ?? ''))).length;
-
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-  return seen;
-}
 
 // What index.html loads before anything else: its module scripts (the entry, which holds every module of its own
 // static graph; see vite.config.ts) and the chunks they import.
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]);
-const entries = Object.keys(manifest).filter((key) => scripts.includes(manifest[key]?.file));
-if (entries.length === 0) throw new Error('index.html loads no chunk of the Vite manifest: run `npm run build` first');
+const loaded = shellChunks(manifest, readFileSync(path.join(dist, 'index.html'), 'utf8'));
+if (loaded.size === 0) throw new Error('index.html loads no chunk of the Vite manifest: run `npm run build` first');
 // The shell's catalog: the screens' own (`lazy.po`) arrives with them.
-const catalogs = Object.keys(manifest).filter((key) => key.startsWith('src/locales/') && key.endsWith('/messages.po'));
-const largestCatalog = Math.max(0, ...catalogs.map(gzipped));
+const largestCatalog = Math.max(0, ...interfaceLocales.map((locale) => gzipped(catalogChunk(locale))));
 
 let over = false;
 for (const [route, file] of Object.entries(routes)) {
-  const component = Object.keys(manifest).find((key) => key.startsWith(`${file}?`) && key.includes('split=component'));
+  const component = routeComponentChunk(manifest, file);
   if (!component) throw new Error(`No component chunk for ${file}`);
-  const chunks = closure(
-    component,
-    entries.reduce((seen, entry) => closure(entry, seen), new Set<string>()),
-  );
+  const chunks = chunkClosure(manifest, component, new Set(loaded));
   const bytes = [...chunks].reduce((sum, key) => sum + gzipped(key), largestCatalog);
   const kb = bytes / 1024;
   const budget = budgets[route as keyof typeof budgets];

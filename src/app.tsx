@@ -6,7 +6,8 @@ import { toast } from '@/lib/toast';
 import { clearSession } from './api/account';
 import { setMissingTokenHandler } from './api/client';
 import { createQueryClient } from './api/query-client';
-import { activateLocale, detectLocale, i18n } from './i18n/i18n';
+import { detectLocale } from './contract/languages';
+import { activateLocale, i18n } from './i18n/i18n';
 import { createAppRouter } from './router';
 import { usePreferences } from './stores/preferences';
 

@@ -49,6 +49,27 @@ export const interfaceLocales = [
 export const interfaceLocaleSchema = z.enum(interfaceLocales);
 export type InterfaceLocale = z.infer<typeof interfaceLocaleSchema>;
 
+export function isInterfaceLocale(value: string): value is InterfaceLocale {
+  return (interfaceLocales as readonly string[]).includes(value);
+}
+
+/**
+ * The best interface locale for the browser's languages: an exact tag first, then its base language. The server
+ * reads `Accept-Language` with it to preload that locale's catalog (server/src/plugins/preload-hints.ts).
+ */
+export function detectLocale(languages: readonly string[]): InterfaceLocale {
+  for (const tag of languages) {
+    if (isInterfaceLocale(tag)) return tag;
+    const normalized = tag.replace('_', '-');
+    if (normalized.toLowerCase() === 'pt-br') return 'pt-BR';
+    const base = normalized.split('-')[0]?.toLowerCase() ?? '';
+    if (base === 'no' || base === 'nn') return 'nb';
+    if (base === 'cz') return 'cs';
+    if (isInterfaceLocale(base)) return base;
+  }
+  return 'en';
+}
+
 export const rightToLeftLocales: readonly InterfaceLocale[] = ['ar'];
 
 /** The writing direction of a text in this language: a text keeps its own whatever the interface's. */

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activateLocale, detectHomeLanguage, detectLocale, i18n } from './i18n';
+import { detectLocale } from '@/contract/languages';
+import { activateLocale, detectHomeLanguage, i18n } from './i18n';
 
 describe('detectLocale', () => {
   it.each([

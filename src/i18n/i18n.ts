@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import {
   homeLanguages,
   type InterfaceLocale,
-  interfaceLocales,
+  isInterfaceLocale,
   type LearningLanguage,
   rightToLeftLocales,
 } from '@/contract/languages';
@@ -30,24 +30,6 @@ async function messagesOf(locale: InterfaceLocale, names: readonly CatalogName[]
     }),
   );
   return Object.assign({}, ...parts);
-}
-
-export function isInterfaceLocale(value: string): value is InterfaceLocale {
-  return (interfaceLocales as readonly string[]).includes(value);
-}
-
-/** The best interface locale for the browser's languages: an exact tag first, then its base language. */
-export function detectLocale(languages: readonly string[]): InterfaceLocale {
-  for (const tag of languages) {
-    if (isInterfaceLocale(tag)) return tag;
-    const normalized = tag.replace('_', '-');
-    if (normalized.toLowerCase() === 'pt-br') return 'pt-BR';
-    const base = normalized.split('-')[0]?.toLowerCase() ?? '';
-    if (base === 'no' || base === 'nn') return 'nb';
-    if (base === 'cz') return 'cs';
-    if (isInterfaceLocale(base)) return base;
-  }
-  return 'en';
 }
 
 /** The first of the browser's languages a learner can pick as home language, by base language; null if none. */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '#contract/endpoints.ts';
 import { errorEnvelope } from '../http/errors.ts';
 import { FIRST_PAINT_MARK, readerFirstPaint } from './first-paint.ts';
+import { preloadHints, readViteManifest } from './preload-hints.ts';
 
 /** The built index.html, or null when there is no build (API-only tests, the Vite dev server in front). */
 export function readSpaShell(staticDir: string): string | null {
@@ -18,10 +19,12 @@ export function readSpaShell(staticDir: string): string | null {
 /**
  * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET that
  * asks for a page gets index.html so deep links such as /reader/12 survive a refresh. A library page's text is
- * painted into it by the server (first-paint.ts).
+ * painted into it by the server (first-paint.ts), and `/` and reader pages name the code they will need
+ * (preload-hints.ts).
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string, shell: string | null) {
   const hasBuild = shell !== null;
+  const hints = shell ? preloadHints(readViteManifest(staticDir), shell) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -59,6 +62,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
           return null;
         })
       : null;
-    return firstPaint ? reply.send(shell.replace(FIRST_PAINT_MARK, () => firstPaint)) : reply.sendFile('index.html');
+    const links = hints?.(request.url, request.headers['accept-language']) ?? '';
+    if (!firstPaint && !links) return reply.sendFile('index.html');
+    const page = firstPaint ? shell.replace(FIRST_PAINT_MARK, () => firstPaint) : shell;
+    return reply.send(links ? page.replace('</head>', () => `${links}</head>`) : page);
   });
 }

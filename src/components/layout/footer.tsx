@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { interfaceLocales } from '@/contract/languages';
-import { isInterfaceLocale } from '@/i18n/i18n';
+import { interfaceLocales, isInterfaceLocale } from '@/contract/languages';
 import { localeNames } from '@/i18n/locale-names';
 import { usePreferences } from '@/stores/preferences';
 

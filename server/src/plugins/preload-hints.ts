@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { detectLocale, interfaceLocales } from '#contract/languages.ts';
+
+/** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), keyed by its source file. */
+type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+export type ViteManifest = Record<string, Chunk>;
+
+/** The two screens a first visit opens, by their route file. */
+const firstScreens = [
+  { path: /^\/(?:[?#]|$)/, route: 'src/routes/index.tsx' },
+  { path: /^\/reader\/[^/?#]+\/?(?:[?#]|$)/, route: 'src/routes/reader.$id.tsx' },
+] as const;
+
+export function readViteManifest(staticDir: string): ViteManifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(staticDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** A chunk and every chunk it imports statically, by manifest key. */
+export function chunkClosure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** The chunks index.html's module scripts load (the entry, and what it imports statically). */
+export function shellChunks(manifest: ViteManifest, html: string): Set<string> {
+  const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]);
+  const entries = Object.keys(manifest).filter((key) => scripts.includes(manifest[key]?.file));
+  return entries.reduce((seen, entry) => chunkClosure(manifest, entry, seen), new Set<string>());
+}
+
+/** The manifest key of a route's component chunk (the router plugin splits each route's component out). */
+export function routeComponentChunk(manifest: ViteManifest, routeFile: string): string | undefined {
+  return Object.keys(manifest).find((key) => key.startsWith(`${routeFile}?`) && key.includes('split=component'));
+}
+
+/** The shell's catalog of one locale (`messages.po`; the screens' own, `lazy.po`, arrives with them). */
+export const catalogChunk = (locale: string) => `src/locales/${locale}/messages.po`;
+
+/**
+ * `<link rel="modulepreload">` tags for what the app will import before it shows `/` or a reader page: the route's
+ * component chunk with its imports, and the interface catalog of the locale `Accept-Language` names (the app picks
+ * it the same way, unless the learner chose another). Without them each waits for the script before it in a chain
+ * (entry → catalog → route chunk), one round trip each on a phone's network. Null without a build.
+ */
+export function preloadHints(
+  manifest: ViteManifest | null,
+  html: string,
+): ((url: string, acceptLanguage: string | undefined) => string) | null {
+  if (!manifest) return null;
+  const loaded = shellChunks(manifest, html);
+  const link = (key: string) => {
+    const file = manifest[key]?.file;
+    return file ? `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">` : '';
+  };
+  const screens = firstScreens.map(({ path: pattern, route }) => {
+    const component = routeComponentChunk(manifest, route);
+    const chunks = component ? [...chunkClosure(manifest, component)].filter((key) => !loaded.has(key)) : [];
+    return { pattern, links: chunks.map(link).join('') };
+  });
+  const catalogs = new Map(interfaceLocales.map((locale) => [locale, link(catalogChunk(locale))]));
+  return (url, acceptLanguage) => {
+    const screen = screens.find(({ pattern }) => pattern.test(url));
+    if (!screen) return '';
+    return (catalogs.get(detectLocale(acceptedLanguages(acceptLanguage))) ?? '') + screen.links;
+  };
+}
+
+/** `Accept-Language`'s tags, most wanted first (`de-CH, de;q=0.9, en;q=0.5` → de-CH, de, en); `*` and q=0 dropped. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, weight }) => tag !== '' && tag !== '*' && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map(({ tag }) => tag);
+}

@@ -1,0 +1,83 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedLanguages } from '../src/plugins/preload-hints.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+const shell =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/** A build's manifest as Vite writes it: the entry, the two first screens' route chunks, two catalogs. */
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_query-1.js': { file: 'assets/query-1.js' },
+  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-1.js', imports: ['_shared-1.js', '_query-1.js'] },
+  'src/routes/reader.$id.tsx?tsr-split=component': { file: 'assets/reader-1.js', imports: ['_query-1.js'] },
+  'src/routes/store.index.tsx?tsr-split=component': { file: 'assets/store-1.js' },
+  'src/locales/en/messages.po': { file: 'assets/messages-en.js' },
+  'src/locales/de/messages.po': { file: 'assets/messages-de.js' },
+};
+
+let app: TestApp;
+
+beforeAll(async () => {
+  const staticDir = await mkdtemp(path.join(tmpdir(), 'folio-preload-'));
+  await writeFile(path.join(staticDir, 'index.html'), shell);
+  await mkdir(path.join(staticDir, '.vite'));
+  await writeFile(path.join(staticDir, '.vite/manifest.json'), JSON.stringify(manifest));
+  app = await buildTestApp({ staticDir });
+});
+afterAll(() => app.close());
+
+async function preloads(url: string, acceptLanguage?: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+  });
+  expect(response.statusCode).toBe(200);
+  const head = response.body.slice(0, response.body.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
+}
+
+describe('the code a first screen needs is named in its HTML', () => {
+  it("preloads the library's route chunk, its imports the entry lacks, and the browser's locale catalog", async () => {
+    expect(await preloads('/', 'de-CH, de;q=0.9, en;q=0.5')).toEqual([
+      'assets/messages-de.js',
+      'assets/routes-1.js',
+      'assets/query-1.js',
+    ]);
+  });
+
+  it("preloads a reader page's route chunk, with or without a query", async () => {
+    expect(await preloads('/reader/12?page=2', 'de')).toEqual([
+      'assets/messages-de.js',
+      'assets/reader-1.js',
+      'assets/query-1.js',
+    ]);
+  });
+
+  it('falls back to the English catalog when the browser names no interface locale', async () => {
+    expect(await preloads('/', 'xx-YY')).toEqual(['assets/messages-en.js', 'assets/routes-1.js', 'assets/query-1.js']);
+    expect((await preloads('/'))[0]).toBe('assets/messages-en.js');
+  });
+
+  it('names nothing for the other screens', async () => {
+    expect(await preloads('/store')).toEqual([]);
+    expect(await preloads('/reader/12/more')).toEqual([]);
+  });
+});
+
+describe('Accept-Language', () => {
+  it('lists the tags by weight, dropping the wildcard and refused ones', () => {
+    expect(acceptedLanguages('fr;q=0.5, de-CH, *;q=0.1, en;q=0, de;q=0.9')).toEqual(['de-CH', 'de', 'fr']);
+  });
+
+  it('reads a missing or malformed header as no preference', () => {
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages(' , ;q=1')).toEqual([]);
+  });
+});
