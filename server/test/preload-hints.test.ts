@@ -40,6 +40,7 @@ async function preloads(url: string, acceptLanguage?: string) {
   });
   expect(response.statusCode).toBe(200);
   const head = response.body.slice(0, response.body.indexOf('</head>'));
+  expect(String(response.headers.vary ?? '').includes('Accept-Language')).toBe(head.includes('modulepreload'));
   return [...head.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
 }
 

@@ -65,6 +65,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
     const links = hints?.(request.url, request.headers['accept-language']) ?? '';
     if (!firstPaint && !links) return reply.sendFile('index.html');
     const page = firstPaint ? shell.replace(FIRST_PAINT_MARK, () => firstPaint) : shell;
-    return reply.send(links ? page.replace('</head>', () => `${links}</head>`) : page);
+    if (!links) return reply.send(page);
+    // The catalog named depends on the browser's languages: a cache in between keeps one page per Accept-Language.
+    return reply.header('Vary', 'Accept-Language').send(page.replace('</head>', () => `${links}</head>`));
   });
 }
