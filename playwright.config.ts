@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -15,6 +15,10 @@ const chromium = { browserName: 'chromium' as const, launchOptions: chromiumLaun
 /** A 390 px phone with touch: the phone journeys (`*.phone.spec.ts`) run here, the others on a desktop window. */
 const phone = { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const phoneSpecs = /\.phone\.spec\.ts$/;
+
+const startServer: string = JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')).scripts[
+  'start:server'
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,8 +57,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // As `npm run start:server` runs it (package.json), flags included.
-      command: 'node --v8-pool-size=1 --import ./server/src/compile-cache.js server/src/server.ts',
+      // The command `npm run start:server` runs (package.json), Node's flags included, without npm in between.
+      command: startServer,
       url: `http://localhost:${fullPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

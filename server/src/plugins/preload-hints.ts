@@ -6,11 +6,11 @@ import { detectLocale, interfaceLocales } from '#contract/languages.ts';
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
 export type ViteManifest = Record<string, Chunk>;
 
-/** The two screens a first visit opens, by their route file. */
-const firstScreens = [
-  { path: /^\/(?:[?#]|$)/, route: 'src/routes/index.tsx' },
-  { path: /^\/reader\/[^/?#]+\/?(?:[?#]|$)/, route: 'src/routes/reader.$id.tsx' },
-] as const;
+/** The two screens a first visit opens: their route file and the addresses that open them (bundle:check too). */
+export const firstScreens = {
+  '/': { route: 'src/routes/index.tsx', url: /^\/(?:[?#]|$)/ },
+  '/reader/$id': { route: 'src/routes/reader.$id.tsx', url: /^\/reader\/[^/?#]+\/?(?:[?#]|$)/ },
+} as const;
 
 export function readViteManifest(staticDir: string): ViteManifest | null {
   try {
@@ -59,14 +59,14 @@ export function preloadHints(
     const file = manifest[key]?.file;
     return file ? `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">` : '';
   };
-  const screens = firstScreens.map(({ path: pattern, route }) => {
+  const screens = Object.values(firstScreens).map(({ url, route }) => {
     const component = routeComponentChunk(manifest, route);
     const chunks = component ? [...chunkClosure(manifest, component)].filter((key) => !loaded.has(key)) : [];
-    return { pattern, links: chunks.map(link).join('') };
+    return { url, links: chunks.map(link).join('') };
   });
   const catalogs = new Map(interfaceLocales.map((locale) => [locale, link(catalogChunk(locale))]));
   return (url, acceptLanguage) => {
-    const screen = screens.find(({ pattern }) => pattern.test(url));
+    const screen = screens.find((candidate) => candidate.url.test(url));
     if (!screen) return '';
     return (catalogs.get(detectLocale(acceptedLanguages(acceptLanguage))) ?? '') + screen.links;
   };
