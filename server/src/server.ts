@@ -9,7 +9,6 @@ import { startIdleGc } from './services/idle-gc.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';
 import { pgBossQueueAdmin } from './services/job-queue.ts';
 import { startJobs } from './services/jobs.ts';
-import { stripeGateway } from './services/payments/gateway.ts';
 import { seedStarterLibrary } from './services/seed.ts';
 import { deeplProvider } from './services/translation/deepl.ts';
 import { libreTranslateProvider } from './services/translation/libretranslate.ts';
@@ -68,7 +67,10 @@ const providers = [
   ...(config.translation.libreTranslate ? [libreTranslateProvider(config.translation.libreTranslate)] : []),
 ];
 const jobs = await startJobs(database.connectionString, bootLog, { workers: config.runWorkers });
-const payments = config.stripe ? stripeGateway(config.stripe) : undefined;
+// Stripe's SDK is loaded only by a server that sells by card: it holds about 20 MB of memory (README "Memory").
+const payments = config.stripe
+  ? (await import('./services/payments/stripe.ts')).stripeGateway(config.stripe)
+  : undefined;
 const app = await buildApp({
   db: database.db,
   config,

@@ -4,7 +4,7 @@ import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
 import { describeConformance } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
-import { stripeGateway } from '../src/services/payments/gateway.ts';
+import { stripeGateway } from '../src/services/payments/stripe.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type FakeStripe, fakeStripeKeys, startFakeStripe } from './fake-stripe.ts';
 import { seedFixtures } from './helpers.ts';

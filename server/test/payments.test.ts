@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
-import { stripeGateway } from '../src/services/payments/gateway.ts';
+import { stripeGateway } from '../src/services/payments/stripe.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type FakeStripe, fakeStripeKeys, startFakeStripe } from './fake-stripe.ts';
 import { authed, signupLearner } from './helpers.ts';

@@ -7,7 +7,7 @@ import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { Authenticated } from '../services/accounts.ts';
 import { fulfilCheckout, handlePaymentEvent } from '../services/payments/fulfilment.ts';
-import { isProviderError, type PaymentGateway, type SellablePrice } from '../services/payments/gateway.ts';
+import type { PaymentGateway, SellablePrice } from '../services/payments/gateway.ts';
 import { readStreak } from '../services/streak.ts';
 
 type CheckoutInput = { auth: Authenticated; body: PriceRequest; now: Date; request: FastifyRequest };
@@ -15,11 +15,11 @@ type CheckoutInput = { auth: Authenticated; body: PriceRequest; now: Date; reque
 const notConfigured = () => apiError(409, 'payments_unavailable', 'Card payments are not configured on this server');
 
 /** A call to the card provider: its failures (unreachable, refusing) become a 503 that says so, logged. */
-async function provider<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+async function provider<T>(request: FastifyRequest, gateway: PaymentGateway, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!isProviderError(error)) throw error;
+    if (!gateway.isProviderError(error)) throw error;
     request.log.warn({ err: { name: (error as Error).name, message: (error as Error).message } }, 'stripe call failed');
     throw apiError(503, 'payments_unavailable', 'Card payments are unavailable, please try again soon');
   }
@@ -32,7 +32,7 @@ export async function storeRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.paymentSettings, async () => ({ cardPayments: Boolean(payments) }));
 
   registerEndpoint(app, endpoints.products, ({ request }) =>
-    payments ? provider(request, () => payments.products()) : listCatalogue(db),
+    payments ? provider(request, payments, () => payments.products()) : listCatalogue(db),
   );
 
   /** The discount codes' total, each checked again: a code refused since the store applied it fails the checkout. */
@@ -51,11 +51,11 @@ export async function storeRoutes(app: FastifyInstance) {
       if (!payments) throw notConfigured();
       const { priceId, discountCodes = [] } = body;
       const gateway: PaymentGateway = payments;
-      const price = await provider(request, () => gateway.findPrice(priceId));
+      const price = await provider(request, gateway, () => gateway.findPrice(priceId));
       if (!price || !wanted(price)) throw apiError(400, 'invalid_input', 'This price is not in the store');
       const percent = await discountPercent(discountCodes, now);
       const base = publicUrl ?? `${request.protocol}://${request.host}`;
-      const session = await provider(request, () =>
+      const session = await provider(request, gateway, () =>
         gateway.createCheckout({
           price,
           userId: auth.user.id,
@@ -83,7 +83,7 @@ export async function storeRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.fulfilCheckout, async ({ auth, body, now, timeZone, request }) => {
     if (!payments) throw notConfigured();
     const fulfilment = { db, gateway: payments, now };
-    const found = await provider(request, () => fulfilCheckout(fulfilment, body.sessionId, auth.user.id));
+    const found = await provider(request, payments, () => fulfilCheckout(fulfilment, body.sessionId, auth.user.id));
     if (!found) throw apiError(404, 'not_found', 'This checkout does not exist');
     const user = await findUserById(db, auth.user.id);
     if (!user) throw apiError(401, 'unauthorized', 'Your session has ended, please log in again');
@@ -121,7 +121,7 @@ export async function storeRoutes(app: FastifyInstance) {
         throw apiError(400, 'invalid_input', 'The event signature does not hold');
       }
       const now = app.deps.clock();
-      await provider(request, () => handlePaymentEvent({ db, gateway: payments, now }, event));
+      await provider(request, payments, () => handlePaymentEvent({ db, gateway: payments, now }, event));
       return reply.send({ message: 'success', status: 200, details: { received: true } });
     });
   });

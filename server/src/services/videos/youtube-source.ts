@@ -1,12 +1,4 @@
-import {
-  type FetchParams,
-  fetchTranscript,
-  YoutubeTranscriptDisabledError,
-  YoutubeTranscriptInvalidVideoIdError,
-  YoutubeTranscriptNotAvailableError,
-  YoutubeTranscriptNotAvailableLanguageError,
-  YoutubeTranscriptVideoUnavailableError,
-} from 'youtube-transcript-plus';
+import type { FetchParams } from 'youtube-transcript-plus';
 import { type Cue, NoCaptionsError, type TranscriptSource } from './transcript-source.ts';
 
 const youtubeOrigin = 'https://www.youtube.com';
@@ -35,6 +27,15 @@ export function youtubeTranscriptSource(options: {
     });
   return {
     async fetchCues(videoId, language, signal) {
+      // Loaded by the first video added, not by every server at start (with its HTML parser, about 3 MB).
+      const {
+        fetchTranscript,
+        YoutubeTranscriptDisabledError,
+        YoutubeTranscriptInvalidVideoIdError,
+        YoutubeTranscriptNotAvailableError,
+        YoutubeTranscriptNotAvailableLanguageError,
+        YoutubeTranscriptVideoUnavailableError,
+      } = await import('youtube-transcript-plus');
       try {
         const segments = await fetchTranscript(videoId, {
           lang: language,
