@@ -13,6 +13,7 @@ import {
 } from './plugins/error-handler.ts';
 import { inlineScriptHashes } from './plugins/first-paint.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { libraryPreloadScript } from './plugins/preload-hints.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { readSpaShell, registerSpa } from './plugins/spa.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -107,7 +108,7 @@ export async function buildApp({
   registerRequestGuards(app);
 
   const shell = readSpaShell(config.staticDir);
-  await registerSecurity(app, shell ? inlineScriptHashes(shell) : []);
+  await registerSecurity(app, shell ? inlineScriptHashes(shell + libraryPreloadScript) : []);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedLanguages } from '../src/plugins/preload-hints.ts';
+import { inlineScriptHashes } from '../src/plugins/first-paint.ts';
+import { acceptedLanguages, libraryPreloadScript } from '../src/plugins/preload-hints.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const shell =
@@ -69,6 +70,51 @@ describe('the code a first screen needs is named in its HTML', () => {
   it('names nothing for the other screens', async () => {
     expect(await preloads('/store')).toEqual([]);
     expect(await preloads('/reader/12/more')).toEqual([]);
+  });
+});
+
+describe("the library's list is asked for by the home page's HTML", () => {
+  it('carries the script on / only, allowed by its hash in the CSP', async () => {
+    const home = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(home.body).toContain(libraryPreloadScript);
+    const [hash] = inlineScriptHashes(libraryPreloadScript);
+    expect(String(home.headers['content-security-policy'])).toContain(hash);
+    const reader = await app.inject({ method: 'GET', url: '/reader/12', headers: { accept: 'text/html' } });
+    expect(reader.body).not.toContain(libraryPreloadScript);
+  });
+
+  /** The links the script adds to a page whose storage holds `saved` under the preferences' key (null: nothing). */
+  function preloadedBy(saved: string | null | Error): { rel: string; as: string; crossOrigin: string; href: string }[] {
+    const added: { rel: string; as: string; crossOrigin: string; href: string }[] = [];
+    const localStorage = {
+      getItem: (key: string) => {
+        if (saved instanceof Error) throw saved;
+        return key === 'folio.preferences' ? saved : null;
+      },
+    };
+    const document = {
+      createElement: () => ({ rel: '', as: '', crossOrigin: '', href: '' }),
+      head: { append: (link: (typeof added)[number]) => added.push(link) },
+    };
+    const body = libraryPreloadScript.replace(/^<script>/, '').replace(/<\/script>$/, '');
+    new Function('localStorage', 'document', body)(localStorage, document);
+    return added;
+  }
+
+  it("preloads the learner's target language, as a fetch the app's request can take", () => {
+    expect(preloadedBy(JSON.stringify({ state: { targetLang: 'de', homeLang: 'en' }, version: 3 }))).toEqual([
+      { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: '/api/v1/content/de' },
+    ]);
+  });
+
+  it("preloads English, the app's default, on a first visit", () => {
+    expect(preloadedBy(null).map((link) => link.href)).toEqual(['/api/v1/content/en']);
+  });
+
+  it('asks for nothing when the stored language is not one the library has, or storage cannot be read', () => {
+    expect(preloadedBy(JSON.stringify({ state: { targetLang: '../admin' } }))).toEqual([]);
+    expect(preloadedBy('{not json')).toEqual([]);
+    expect(preloadedBy(new Error('SecurityError'))).toEqual([]);
   });
 });
 

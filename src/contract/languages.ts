@@ -1,6 +1,12 @@
 import { z } from 'zod/mini';
 
 export const learningLanguages = ['en', 'ru', 'de', 'fr', 'es', 'ko', 'it', 'hu'] as const;
+
+/**
+ * Where the SPA keeps the learner's preferences (zustand's persist, `{ state: { targetLang, … } }`): the server's
+ * first page reads the target language from it in an inline script (server/src/plugins/preload-hints.ts).
+ */
+export const preferencesStorageKey = 'folio.preferences';
 export const learningLanguageSchema = z.enum(learningLanguages);
 export type LearningLanguage = z.infer<typeof learningLanguageSchema>;
 

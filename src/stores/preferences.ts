@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { InterfaceLocale, LearningLanguage } from '@/contract/languages';
+import { type InterfaceLocale, type LearningLanguage, preferencesStorageKey } from '@/contract/languages';
 import { detectHomeLanguage } from '@/i18n/i18n';
 
 type LanguageChoice = { homeLang: LearningLanguage; targetLang: LearningLanguage };
@@ -62,7 +62,7 @@ export const usePreferences = create<PreferencesState>()(
       languageChoiceMade: (choice) => set({ ...choice, languageChoiceDone: true }),
     }),
     {
-      name: 'folio.preferences',
+      name: preferencesStorageKey,
       version: 3,
       // Learners from before version 3 have chosen their languages in the header already.
       migrate: (persisted) => ({

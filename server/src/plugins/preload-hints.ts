@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { detectLocale, interfaceLocales } from '#contract/languages.ts';
+import { API_BASE, endpoints } from '#contract/endpoints.ts';
+import { detectLocale, interfaceLocales, learningLanguages, preferencesStorageKey } from '#contract/languages.ts';
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), keyed by its source file. */
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -44,10 +45,23 @@ export function routeComponentChunk(manifest: ViteManifest, routeFile: string): 
 export const catalogChunk = (locale: string) => `src/locales/${locale}/messages.po`;
 
 /**
+ * An inline script for `/`, whose first paint is the library's list (`GET /content/:targetLang`): it asks for the
+ * list while the scripts download, not after they have run, in the learner's target language, which only the
+ * browser knows (the preferences the app keeps in localStorage; English, the app's default, on a first visit). The
+ * app's request for it takes the preloaded answer. The same for every request, so the CSP allows it by its hash.
+ */
+export const libraryPreloadScript = `<script>try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(
+  preferencesStorageKey,
+)})||'null'),l=(p&&p.state&&p.state.targetLang)||'en';if(${JSON.stringify(learningLanguages)}.indexOf(l)>=0){var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='anonymous';k.href=${JSON.stringify(
+  API_BASE + endpoints.categories.path.replace(':targetLang', ''),
+)}+l;document.head.append(k)}}catch(e){}</script>`;
+
+/**
  * `<link rel="modulepreload">` tags for what the app will import before it shows `/` or a reader page: the route's
  * component chunk with its imports, and the interface catalog of the locale `Accept-Language` names (the app picks
  * it the same way, unless the learner chose another). Without them each waits for the script before it in a chain
- * (entry → catalog → route chunk), one round trip each on a phone's network. Null without a build.
+ * (entry → catalog → route chunk), one round trip each on a phone's network; `/` also asks for its data at once
+ * (`libraryPreloadScript`). Null without a build.
  */
 export function preloadHints(
   manifest: ViteManifest | null,
@@ -59,10 +73,10 @@ export function preloadHints(
     const file = manifest[key]?.file;
     return file ? `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">` : '';
   };
-  const screens = Object.values(firstScreens).map(({ url, route }) => {
+  const screens = Object.entries(firstScreens).map(([path, { url, route }]) => {
     const component = routeComponentChunk(manifest, route);
     const chunks = component ? [...chunkClosure(manifest, component)].filter((key) => !loaded.has(key)) : [];
-    return { url, links: chunks.map(link).join('') };
+    return { url, links: chunks.map(link).join('') + (path === '/' ? libraryPreloadScript : '') };
   });
   const catalogs = new Map(interfaceLocales.map((locale) => [locale, link(catalogChunk(locale))]));
   return (url, acceptLanguage) => {
