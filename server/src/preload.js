@@ -1,7 +1,7 @@
 /**
  * Preloaded by `npm start` and `npm run start:server` (`node --import ./server/src/preload.js`), before the server's
- * modules load. Plain JavaScript, as it runs before anything can strip types. Two settings that halve what the
- * process holds beyond its own data (README "Memory"):
+ * modules load. Plain JavaScript, as it runs before anything can strip types. Two settings that keep the server's
+ * memory down (README "Memory"):
  *
  * - glibc's malloc (Linux): an allocation of 32 KB or more gets pages of its own, given back to the system when it is
  *   freed. By default glibc raises that threshold as the process frees large blocks (to 9 MB here, after PGlite's
@@ -20,7 +20,7 @@ import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 
-export const mallocTunable = 'glibc.malloc.mmap_threshold=32768';
+const mallocTunable = 'glibc.malloc.mmap_threshold=32768';
 
 const tunables = process.env.GLIBC_TUNABLES;
 if (
