@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../src/plugins/first-paint.ts';
+import { libraryPreloadScript } from '../src/plugins/preload-hints.ts';
 import { seedContent } from '../src/services/seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { signupLearner } from './helpers.ts';
@@ -101,12 +103,13 @@ describe("the server's first paint of a reader page", () => {
     expect(response.body).toBe(shell);
   });
 
-  it("allows index.html's inline script, and no other, by its hash", async () => {
+  it("allows index.html's inline script and the server's library preload, and no other, by their hashes", async () => {
     const response = await open('/');
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     const scriptSources = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(scriptSources).toContain(`'sha256-${hash}'`);
+    expect(scriptSources).toContain(inlineScriptHashes(libraryPreloadScript)[0]);
     expect(scriptSources).not.toContain('unsafe-inline');
-    expect(scriptSources?.match(/'sha256-/g)).toHaveLength(1);
+    expect(scriptSources?.match(/'sha256-/g)).toHaveLength(2);
   });
 });
