@@ -168,6 +168,7 @@ export function describeConformance(subject: Subject) {
         adminLibrary: { targetLang: 'en' },
         updateContent: { contentId: '1' },
         deleteContent: { contentId: '1' },
+        deleteUpload: { importId: '1' },
       };
       const admin = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === 'admin');
       expect(admin.length).toBeGreaterThan(0);
@@ -527,13 +528,19 @@ export function describeConformance(subject: Subject) {
     });
 
     /** An admin's new category and sub-category in English, and a two-chapter text made into pages there. */
-    async function uploaded() {
+    /** The admin's session and a new English category with one sub-category. */
+    async function newSubCategory(categoryTitle: string, title: string) {
       const { token } = await expectOk('login', { body: await subject.admin() });
-      const category = await expectOk('createCategory', { token, body: { language: 'en', title: 'Rivers' } });
+      const category = await expectOk('createCategory', { token, body: { language: 'en', title: categoryTitle } });
       const sub = await expectOk('createSubCategory', {
         token,
-        body: { categoryId: category.id, title: 'Walks', description: 'Short walks' },
+        body: { categoryId: category.id, title, description: 'Short walks' },
       });
+      return { token, category, sub };
+    }
+
+    async function uploaded() {
+      const { token, category, sub } = await newSubCategory('Rivers', 'Walks');
       const started = await expectOk('uploadContent', { token, body: upload(sub.id) });
       expect(started).toMatchObject({ title: 'Two rivers', language: 'en', status: 'processing' });
       await subject.runImportJobs();
@@ -594,6 +601,17 @@ export function describeConformance(subject: Subject) {
       const library = await expectOk('adminLibrary', { token, params: { targetLang: 'en' } });
       expect(library.contents.some((content) => content.id === text.id)).toBe(false);
       await expectError('deleteContent', 404, { token, params: target });
+    });
+
+    it('deletes as failed no upload that is being imported or was imported', async () => {
+      const { token, sub } = await newSubCategory('Lakes', 'Shores');
+      const started = await expectOk('uploadContent', { token, body: upload(sub.id) });
+      const params = { importId: started.id };
+      expect((await expectError('deleteUpload', 409, { token, params })).details[0]?.code).toBe('conflict');
+      await subject.runImportJobs();
+      await expectOk('adminLibrary', { token, params: { targetLang: 'en' } });
+      expect((await expectError('deleteUpload', 409, { token, params })).details[0]?.code).toBe('conflict');
+      await expectError('deleteUpload', 404, { token, params: { importId: 2_000_000_000 } });
     });
 
     it('refuses an upload without chapters, a chapter without words, or to a sub-category that does not exist', async () => {

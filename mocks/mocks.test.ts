@@ -9,6 +9,7 @@ import { allPageSections } from './fixtures/content';
 import { transcriptOf, transcriptVideoId } from './fixtures/transcript';
 import { glossFor } from './fixtures/translations';
 import { handlers } from './handlers';
+import { failedUpload } from './handlers/imports';
 import { failingVideoId } from './handlers/videos';
 import { server } from './node';
 
@@ -345,6 +346,18 @@ describe('the job queue', () => {
   it('is for admins only', async () => {
     const refused = await expectError('adminJobs', 403, { token: reader });
     expect(refused.details[0]?.code).toBe('forbidden');
+  });
+});
+
+describe('the library', () => {
+  it('deletes an upload that could not be imported, and lists it no more', async () => {
+    const admin = adminAccount.token;
+    const { id } = failedUpload(adminAccount.username, 'Broken');
+    const uploads = async () =>
+      (await expectOk('adminLibrary', { token: admin, params: { targetLang: 'en' } })).details.uploads;
+    expect((await uploads()).map((upload) => upload.id)).toContain(id);
+    await expectOk('deleteUpload', { token: admin, params: { importId: String(id) } });
+    expect((await uploads()).map((upload) => upload.id)).not.toContain(id);
   });
 });
 

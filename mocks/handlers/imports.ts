@@ -71,6 +71,20 @@ export function queueImport(
   return { ...record };
 }
 
+/** An admin's upload that could not be imported, as a failed job leaves it: for tests that need one. */
+export function failedUpload(username: string, title: string): TextImport {
+  const record = queueImport(username, {
+    title,
+    language: 'en',
+    pages: [],
+    upload: { subCategoryId: 1, description: 'Never made', level: 'A1' },
+  });
+  const stored = mockDb().imports.find((item) => item.record.id === record.id);
+  if (!stored) throw new Error('The upload was not queued');
+  Object.assign(stored.record, { status: 'failed', error: 'internal' });
+  return { ...stored.record };
+}
+
 /** An import made ready as the server's job would make it: its pages counted, its owner told. */
 export function finishImport(item: MockImport, contentId: number) {
   Object.assign(item.record, {

@@ -107,4 +107,19 @@ export const libraryHandlers = [
     db.imports = db.imports.filter((item) => item.record.contentId !== parsed.contentId || !item.upload);
     return ok(null);
   }),
+
+  route(endpoints.deleteUpload, ({ request, params }) => {
+    const admin = requireAdmin(request);
+    if (admin instanceof Response) return admin;
+    const parsed = parseParams(params, endpoints.deleteUpload.params);
+    if (parsed instanceof Response) return parsed;
+    const db = mockDb();
+    const upload = db.imports.find((item) => item.upload && item.record.id === parsed.importId);
+    if (!upload) return fail(404, 'not_found', 'This upload does not exist');
+    if (upload.record.status !== 'failed') {
+      return fail(409, 'conflict', 'Only an upload that could not be imported can be deleted');
+    }
+    db.imports = db.imports.filter((item) => item !== upload);
+    return ok(null);
+  }),
 ];

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, type EndpointName, endpoints, pathOf } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { failImport } from '../src/db/queries/imports.ts';
 import { importJobs, importQueue } from '../src/services/imports/jobs.ts';
 import { pgBossQueueAdmin } from '../src/services/job-queue.ts';
 import { startJobs } from '../src/services/jobs.ts';
@@ -43,6 +44,7 @@ const sampleParams = {
   jobId: '00000000-0000-4000-8000-000000000000',
   targetLang: 'en',
   contentId: 1,
+  importId: 1,
 };
 
 describe('every admin call', () => {
@@ -125,5 +127,75 @@ describe('the job queue', () => {
       { action: 'job.cancel', job: second.id },
       { action: 'job.delete', job: second.id },
     ]);
+  });
+});
+
+/** Calls the API as the admin, or as `token`, and returns the status with the body's details. */
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = adminToken) {
+  const response = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: authed(token),
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, details: response.json().details };
+}
+
+describe('imports that will not be made', () => {
+  it("marks a learner's text whose job an admin cancels as not imported, so nobody waits for its pages", async () => {
+    const known = new Set((await queue('?kind=text-import')).jobs.map((job) => job.id));
+    const imported = await call(
+      'POST',
+      '/imports',
+      { language: 'en', title: 'Ferry', text: 'Gulls over the pier.' },
+      learnerToken,
+    );
+    expect(imported.details.status).toBe('processing');
+    const job = (await queue('?kind=text-import')).jobs.find((candidate) => !known.has(candidate.id));
+    if (!job) throw new Error('the import has a job');
+    expect((await call('POST', `/admin/jobs/text-import/${job.id}/cancel`)).status).toBe(200);
+    const texts = await call('GET', '/imports/en', undefined, learnerToken);
+    expect(texts.details.find((text: { id: number }) => text.id === imported.details.id)).toMatchObject({
+      status: 'failed',
+      error: 'cancelled',
+    });
+  });
+
+  it('lets an admin delete an upload that could not be imported, and no other', async () => {
+    const category = await call('POST', '/admin/categories', { language: 'en', title: 'Harbours' });
+    const sub = await call('POST', '/admin/sub-categories', {
+      categoryId: category.details.id,
+      title: 'Piers',
+      description: 'Walks on the water',
+    });
+    const upload = await call('POST', '/admin/contents', {
+      subCategoryId: sub.details.id,
+      title: 'Low tide',
+      description: 'Mud and boats',
+      level: 'A1',
+      chapters: [{ title: 'One', text: 'The boats lie on the mud.' }],
+    });
+    expect(upload.status).toBe(200);
+    const url = `/admin/uploads/${upload.details.id}`;
+    // Still being made: refused, and it stays listed.
+    expect((await call('DELETE', url)).status).toBe(409);
+    await failImport(app.database.db, upload.details.id, 'internal', new Date());
+    const listed = await call('GET', '/admin/library/en');
+    expect(listed.details.uploads.map((item: { id: number }) => item.id)).toContain(upload.details.id);
+
+    expect(await call('DELETE', url)).toEqual({ status: 200, details: null });
+    const after = await call('GET', '/admin/library/en');
+    expect(after.details.uploads.map((item: { id: number }) => item.id)).not.toContain(upload.details.id);
+    expect((await call('DELETE', url)).status).toBe(404);
+
+    // A learner's own text is not an upload, failed or not.
+    const own = await call('POST', '/imports', { language: 'en', title: 'Mine', text: 'My own words.' }, learnerToken);
+    await failImport(app.database.db, own.details.id, 'internal', new Date());
+    expect((await call('DELETE', `/admin/uploads/${own.details.id}`)).status).toBe(404);
+
+    const audit = await app.database.db.execute<{ action: string; upload: string }>(
+      sql`select action, target->>'importId' as upload from admin_actions where action = 'upload.delete'`,
+    );
+    expect(audit.rows).toEqual([{ action: 'upload.delete', upload: String(upload.details.id) }]);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewSubCategoryRequest, UpdateContentRequest, UploadContentRequest } from '@/contract/endpoints';
-import type { Library, LibraryContent } from '@/contract/entities';
+import type { Library, LibraryContent, TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
 import { contentQueries } from './content';
@@ -73,6 +73,13 @@ export function useUpdateContent() {
 export function useDeleteContent() {
   return useLibraryMutation('delete', (content: LibraryContent) =>
     fetchDetails('deleteContent', { params: { contentId: content.id } }),
+  );
+}
+
+/** Removes an upload that could not be imported from the uploader's list (the server refuses any other). */
+export function useDeleteUpload() {
+  return useLibraryMutation('delete-upload', (upload: TextImport) =>
+    fetchDetails('deleteUpload', { params: { importId: upload.id } }),
   );
 }
 

@@ -440,6 +440,13 @@ export const endpoints = {
     params: z.object({ contentId: contentIdParam }),
     details: z.null(),
   }),
+  deleteUpload: endpoint({
+    method: 'DELETE',
+    path: '/admin/uploads/:importId',
+    auth: 'admin',
+    params: z.object({ importId: contentIdParam }),
+    details: z.null(),
+  }),
   paymentSettings: endpoint({
     method: 'GET',
     path: '/payment/settings',

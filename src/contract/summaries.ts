@@ -44,6 +44,7 @@ export const endpointSummaries = {
   uploadContent: 'Upload a text in chapters: a background job makes its pages, and it becomes a draft to preview',
   updateContent: "Change a library text's details, or publish or unpublish it",
   deleteContent: 'Delete a library text, its pages and what learners saved of them',
+  deleteUpload: 'Delete an upload to the library that could not be imported',
   paymentSettings: 'Whether card payments are configured on this server',
   fulfilCheckout:
     "Grant a finished checkout's purchase (the success page asks; the webhook does the same, granted once); answers the user",

@@ -3,6 +3,7 @@ import { type JobAction, jobActionAllowed } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/entities.ts';
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
+import { failImport } from '../db/queries/imports.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { QueuedJob } from '../services/job-queue.ts';
@@ -73,8 +74,13 @@ export async function adminRoutes(app: FastifyInstance) {
     if (!jobActionAllowed(action, job.state)) throw apiError(409, 'conflict', refusal);
     const jobs = queue();
     if (action === 'retry') await jobs.retry(kind, jobId);
-    else if (action === 'cancel') await jobs.cancel(kind, jobId);
-    else await jobs.remove(kind, jobId);
+    else if (action === 'cancel') {
+      await jobs.cancel(kind, jobId);
+      // A cancelled import never runs: its text is marked as not imported, so its learner (or the uploader's
+      // list) stops waiting for pages, and a learner's text or an admin's upload can be deleted.
+      const importId = kind === 'text-import' ? idOf(job, 'importId') : undefined;
+      if (importId !== undefined) await failImport(db, importId, 'cancelled', audit.now);
+    } else await jobs.remove(kind, jobId);
     await recordAdminAction(db, { ...audit, action: `job.${action}`, target: { kind, jobId } });
   }
 

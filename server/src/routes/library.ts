@@ -7,6 +7,7 @@ import {
   addCategory,
   addSubCategory,
   addUpload,
+  deleteFailedUpload,
   deleteLibraryContent,
   findLibraryContent,
   libraryOf,
@@ -93,6 +94,16 @@ export async function libraryRoutes(app: FastifyInstance) {
     if (!(await deleteLibraryContent(db, params.contentId, now)))
       throw apiError(404, 'not_found', 'This text does not exist');
     await audit(auth, 'content.delete', { contentId: params.contentId }, now);
+    return null;
+  });
+
+  registerEndpoint(app, endpoints.deleteUpload, async ({ auth, params, now }) => {
+    const outcome = await deleteFailedUpload(db, params.importId);
+    if (outcome === 'missing') throw apiError(404, 'not_found', 'This upload does not exist');
+    if (outcome === 'not_failed') {
+      throw apiError(409, 'conflict', 'Only an upload that could not be imported can be deleted');
+    }
+    await audit(auth, 'upload.delete', { importId: params.importId }, now);
     return null;
   });
 }

@@ -1,3 +1,5 @@
+import { adminAccount } from '@mocks/db';
+import { failedUpload } from '@mocks/handlers/imports';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
@@ -54,6 +56,15 @@ describe('the uploader', () => {
     expect(publish.closest('li')).toHaveTextContent('Draft');
     await user.click(publish);
     expect(await screen.findByRole('button', { name: 'Unpublish The Rainy Saturday' })).toBeInTheDocument();
+  });
+
+  it('deletes an upload that could not be imported', async () => {
+    failedUpload(adminAccount.username, 'The broken weir');
+    const { user } = await openUploader();
+    const uploads = await screen.findByRole('region', { name: 'Uploads' });
+    expect(within(uploads).getByText('The broken weir').closest('li')).toHaveTextContent('It could not be imported');
+    await user.click(within(uploads).getByRole('button', { name: 'Delete The broken weir' }));
+    await expect.poll(() => screen.queryByText('The broken weir')).toBeNull();
   });
 
   it('deletes a text after asking', async () => {

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
-import { editableDetails, libraryQueries, useDeleteContent, useUpdateContent } from '@/api/library';
+import { editableDetails, libraryQueries, useDeleteContent, useDeleteUpload, useUpdateContent } from '@/api/library';
 import { learningLanguageNames } from '@/components/language-names';
 import { Modal } from '@/components/modal';
-import type { Library, LibraryContent } from '@/contract/entities';
+import type { Library, LibraryContent, TextImport } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
@@ -105,6 +105,33 @@ function DeleteDialog({ content, onClose }: { content: LibraryContent; onClose: 
   );
 }
 
+/** An upload still being made into pages, or one that could not be, which the admin may delete. */
+function UploadRow({ upload }: { upload: TextImport }) {
+  const { t, i18n } = useLingui();
+  const remove = useDeleteUpload();
+  const failed = upload.status === 'failed';
+  return (
+    <li aria-busy={upload.status === 'processing'}>
+      <span className="content-card-title">{upload.title}</span>{' '}
+      <span role="status">{failed ? t`It could not be imported` : t`Making its pages…`}</span>
+      {failed ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={t`Delete ${upload.title}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(upload, { onError: (error) => toast.error(errorText(error, i18n)) })}
+          >
+            <Trans>Delete</Trans>
+          </button>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
 /** One text of the library: its state and level, a preview in the real reader, publish or unpublish, edit, delete. */
 function ContentRow({
   content,
@@ -182,7 +209,7 @@ function ContentRow({
  * pages are being made, and every text (drafts too) by category and sub-category with what can be done to it.
  */
 export function UploaderScreen() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const languageId = useId();
   const [language, setLanguage] = useState<LearningLanguage>(() => usePreferences.getState().targetLang);
   const library = useQuery(libraryQueries.of(language));
@@ -221,12 +248,7 @@ export function UploaderScreen() {
               </h2>
               <ul className="library-uploads">
                 {library.data.uploads.map((upload) => (
-                  <li key={upload.id} aria-busy={upload.status === 'processing'}>
-                    <span className="content-card-title">{upload.title}</span>{' '}
-                    <span role="status">
-                      {upload.status === 'failed' ? t`It could not be imported` : t`Making its pages…`}
-                    </span>
-                  </li>
+                  <UploadRow key={upload.id} upload={upload} />
                 ))}
               </ul>
             </section>
