@@ -161,6 +161,27 @@ describe('imports that will not be made', () => {
     });
   });
 
+  it("makes a learner's failed text wait for its pages again when an admin retries its job", async () => {
+    const known = new Set((await queue('?kind=text-import')).jobs.map((job) => job.id));
+    const imported = await call(
+      'POST',
+      '/imports',
+      { language: 'en', title: 'Quay', text: 'Ropes on the quay.' },
+      learnerToken,
+    );
+    const job = (await queue('?kind=text-import')).jobs.find((candidate) => !known.has(candidate.id));
+    if (!job) throw new Error('the import has a job');
+    // As the job's last attempt leaves them: the job failed, the text marked as not imported.
+    await boss.fail(importQueue, job.id, { message: 'The database went away' });
+    await failImport(app.database.db, imported.details.id, 'internal', new Date());
+    expect((await call('POST', `/admin/jobs/text-import/${job.id}/retry`)).status).toBe(200);
+    const texts = await call('GET', '/imports/en', undefined, learnerToken);
+    expect(texts.details.find((text: { id: number }) => text.id === imported.details.id)).toMatchObject({
+      status: 'processing',
+      error: null,
+    });
+  });
+
   it('lets an admin delete an upload that could not be imported, and no other', async () => {
     const category = await call('POST', '/admin/categories', { language: 'en', title: 'Harbours' });
     const sub = await call('POST', '/admin/sub-categories', {

@@ -3,7 +3,7 @@ import { type JobAction, jobActionAllowed } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/entities.ts';
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
-import { failImport } from '../db/queries/imports.ts';
+import { failImport, reopenImport } from '../db/queries/imports.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { QueuedJob } from '../services/job-queue.ts';
@@ -73,12 +73,15 @@ export async function adminRoutes(app: FastifyInstance) {
     const job = await jobOf(kind, jobId);
     if (!jobActionAllowed(action, job.state)) throw apiError(409, 'conflict', refusal);
     const jobs = queue();
-    if (action === 'retry') await jobs.retry(kind, jobId);
-    else if (action === 'cancel') {
+    // The import a text-import job works for follows the job: a cancelled one never runs, so its text is marked as
+    // not imported (its learner, or the uploader's list, stops waiting for pages, and it can be deleted); a retried
+    // one is being made again (the job's last failed attempt had marked it failed, and the job skips a failed one).
+    const importId = kind === 'text-import' ? idOf(job, 'importId') : undefined;
+    if (action === 'retry') {
+      if (importId !== undefined) await reopenImport(db, importId);
+      await jobs.retry(kind, jobId);
+    } else if (action === 'cancel') {
       await jobs.cancel(kind, jobId);
-      // A cancelled import never runs: its text is marked as not imported, so its learner (or the uploader's
-      // list) stops waiting for pages, and a learner's text or an admin's upload can be deleted.
-      const importId = kind === 'text-import' ? idOf(job, 'importId') : undefined;
       if (importId !== undefined) await failImport(db, importId, 'cancelled', audit.now);
     } else await jobs.remove(kind, jobId);
     await recordAdminAction(db, { ...audit, action: `job.${action}`, target: { kind, jobId } });

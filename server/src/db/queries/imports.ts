@@ -141,6 +141,14 @@ export async function storeImportedText(db: Db, importId: number, imported: read
   });
 }
 
+/** An import whose job runs again (an admin's retry): processing once more, if it had failed. */
+export async function reopenImport(db: Db, importId: number): Promise<void> {
+  await db
+    .update(textImports)
+    .set({ status: 'processing', error: null, finishedAt: null })
+    .where(and(eq(textImports.id, importId), eq(textImports.status, 'failed')));
+}
+
 export async function failImport(db: Db, importId: number, error: string, now: Date): Promise<void> {
   await db
     .update(textImports)
