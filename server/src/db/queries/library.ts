@@ -150,10 +150,6 @@ export async function updateLibraryContent(
 }
 
 /**
- * A library text gone with its pages, the learners' read pages of it and the upload it came from (a starter text
- * for good: seeding skips it from then on); false when there is none.
- */
-/**
  * Deletes an admin's upload that could not be imported (its pages were never made): 'deleted', or why not, an
  * upload still being made or made already ('not_failed'), or no upload by that id ('missing').
  */
@@ -168,6 +164,10 @@ export async function deleteFailedUpload(db: Db, id: number): Promise<'deleted' 
   return other ? 'not_failed' : 'missing';
 }
 
+/**
+ * A library text gone with its pages, the learners' read pages of it and the upload it came from (a starter text
+ * for good: seeding skips it from then on); false when there is none.
+ */
 export async function deleteLibraryContent(db: Db, id: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.delete(textImports).where(and(eq(textImports.contentId, id), isNotNull(textImports.subCategoryId)));
