@@ -142,44 +142,35 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: ob
 }
 
 describe('imports that will not be made', () => {
-  it("marks a learner's text whose job an admin cancels as not imported, so nobody waits for its pages", async () => {
+  /** A learner's text just imported, with the queue's job that makes its pages. */
+  async function importWithJob(title: string, text: string) {
     const known = new Set((await queue('?kind=text-import')).jobs.map((job) => job.id));
-    const imported = await call(
-      'POST',
-      '/imports',
-      { language: 'en', title: 'Ferry', text: 'Gulls over the pier.' },
-      learnerToken,
-    );
-    expect(imported.details.status).toBe('processing');
+    const imported = await call('POST', '/imports', { language: 'en', title, text }, learnerToken);
     const job = (await queue('?kind=text-import')).jobs.find((candidate) => !known.has(candidate.id));
     if (!job) throw new Error('the import has a job');
-    expect((await call('POST', `/admin/jobs/text-import/${job.id}/cancel`)).status).toBe(200);
+    return { imported: imported.details as { id: number; status: string }, job };
+  }
+
+  /** The learner's text as "My texts" lists it. */
+  async function listedText(id: number) {
     const texts = await call('GET', '/imports/en', undefined, learnerToken);
-    expect(texts.details.find((text: { id: number }) => text.id === imported.details.id)).toMatchObject({
-      status: 'failed',
-      error: 'cancelled',
-    });
+    return texts.details.find((text: { id: number }) => text.id === id);
+  }
+
+  it("marks a learner's text whose job an admin cancels as not imported, so nobody waits for its pages", async () => {
+    const { imported, job } = await importWithJob('Ferry', 'Gulls over the pier.');
+    expect(imported.status).toBe('processing');
+    expect((await call('POST', `/admin/jobs/text-import/${job.id}/cancel`)).status).toBe(200);
+    expect(await listedText(imported.id)).toMatchObject({ status: 'failed', error: 'cancelled' });
   });
 
   it("makes a learner's failed text wait for its pages again when an admin retries its job", async () => {
-    const known = new Set((await queue('?kind=text-import')).jobs.map((job) => job.id));
-    const imported = await call(
-      'POST',
-      '/imports',
-      { language: 'en', title: 'Quay', text: 'Ropes on the quay.' },
-      learnerToken,
-    );
-    const job = (await queue('?kind=text-import')).jobs.find((candidate) => !known.has(candidate.id));
-    if (!job) throw new Error('the import has a job');
+    const { imported, job } = await importWithJob('Quay', 'Ropes on the quay.');
     // As the job's last attempt leaves them: the job failed, the text marked as not imported.
     await boss.fail(importQueue, job.id, { message: 'The database went away' });
-    await failImport(app.database.db, imported.details.id, 'internal', new Date());
+    await failImport(app.database.db, imported.id, 'internal', new Date());
     expect((await call('POST', `/admin/jobs/text-import/${job.id}/retry`)).status).toBe(200);
-    const texts = await call('GET', '/imports/en', undefined, learnerToken);
-    expect(texts.details.find((text: { id: number }) => text.id === imported.details.id)).toMatchObject({
-      status: 'processing',
-      error: null,
-    });
+    expect(await listedText(imported.id)).toMatchObject({ status: 'processing', error: null });
   });
 
   it('lets an admin delete an upload that could not be imported, and no other', async () => {
