@@ -30,6 +30,7 @@ async function openApp() {
         poolSize: 4,
         timeouts: { connectMs: 400, queryMs: 600 },
         statementTimeout: false,
+        statements: 'per-connection',
         onError: (error) => errors.push(error),
       });
       end = () => pool.end();

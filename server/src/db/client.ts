@@ -63,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolSize: options.poolSize,
       timeouts: options.timeouts,
       statementTimeout: true,
+      statements: 'per-connection',
       onError,
     });
     return {
@@ -169,6 +170,7 @@ async function startEmbedded(start: {
     poolSize: start.options.poolSize,
     timeouts: start.options.timeouts,
     statementTimeout: false,
+    statements: 'one-session',
     onError: start.onError,
   });
   const server = socketServer;
@@ -201,6 +203,8 @@ async function connectToHolder(
     poolSize: options.poolSize,
     timeouts: options.timeouts,
     statementTimeout: false,
+    // A visit for a command or two: statements it prepared would stay in the holder's session after it leaves.
+    statements: 'unprepared',
     onError,
   });
   try {

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.ts';
+import { preparingClient, type StatementSessions } from './prepared-statements.ts';
 import './safe-transactions.ts';
 
 /** Connecting, and each query, give up after these: a database that stops answering gives fast 503s, not hangs. */
@@ -13,6 +14,11 @@ export type PoolOptions = {
   timeouts?: DatabaseTimeouts | undefined;
   /** PostgreSQL also cancels a statement past the query timeout itself; PGlite has no statement timer. */
   statementTimeout: boolean;
+  /**
+   * How statements are prepared (see preparingClient): in each connection's session (PostgreSQL), in the one session
+   * behind every connection (the embedded database), or not at all (a short visit to another process's database).
+   */
+  statements: StatementSessions | 'unprepared';
   /** Reported, never thrown: a broken connection must not end the process. */
   onError: (error: Error) => void;
 };
@@ -28,6 +34,7 @@ export function createPool(connectionString: string, options: PoolOptions): { po
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize,
+    ...(options.statements === 'unprepared' ? {} : { Client: preparingClient(options.statements) }),
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,
     ...(options.statementTimeout ? { statement_timeout: timeouts.queryMs } : {}),

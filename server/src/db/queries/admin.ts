@@ -1,5 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { anyOf } from '../prepared-statements.ts';
 import { users } from '../schema/accounts.ts';
 import { adminActions } from '../schema/admin.ts';
 import { textImports } from '../schema/content.ts';
@@ -17,7 +18,7 @@ export async function jobOwners(
       .select({ id: textImports.id, username: users.username })
       .from(textImports)
       .innerJoin(users, eq(users.id, textImports.userId))
-      .where(inArray(textImports.id, ids.importIds));
+      .where(anyOf(textImports.id, ids.importIds, 'int'));
     for (const row of rows) imports.set(row.id, row.username);
   }
   if (ids.transcriptIds.length) {
@@ -25,7 +26,7 @@ export async function jobOwners(
       .select({ id: userVideos.transcriptId, username: users.username })
       .from(userVideos)
       .innerJoin(users, eq(users.id, userVideos.userId))
-      .where(inArray(userVideos.transcriptId, ids.transcriptIds))
+      .where(anyOf(userVideos.transcriptId, ids.transcriptIds, 'int'))
       .orderBy(asc(userVideos.createdAt), asc(userVideos.id));
     for (const row of rows) if (!transcripts.has(row.id)) transcripts.set(row.id, row.username);
   }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
+import { anyOf } from '../prepared-statements.ts';
 import { dictionaryEntries, glosses, translationCache } from '../schema/learning.ts';
 
 type Pair = { from: LearningLanguage; to: LearningLanguage };
@@ -47,7 +48,7 @@ export async function wordGlosses(db: Db, pair: Pair, words: readonly string[]):
     .select({ lowercase: glosses.lowercase, translatesTo: glosses.translatesTo, uses: sql<number>`count(*)::int` })
     .from(glosses)
     .where(
-      and(eq(glosses.language, pair.from), eq(glosses.homeLanguage, pair.to), inArray(glosses.lowercase, [...words])),
+      and(eq(glosses.language, pair.from), eq(glosses.homeLanguage, pair.to), anyOf(glosses.lowercase, words, 'text')),
     )
     .groupBy(glosses.lowercase, glosses.translatesTo);
   const best = new Map<string, { text: string; uses: number }>();
@@ -67,7 +68,7 @@ export async function dictionaryGlosses(db: Db, pair: Pair, words: readonly stri
       and(
         eq(dictionaryEntries.sourceLanguage, pair.from),
         eq(dictionaryEntries.targetLanguage, pair.to),
-        inArray(dictionaryEntries.headword, [...words]),
+        anyOf(dictionaryEntries.headword, words, 'text'),
       ),
     );
   return new Map(rows.map((row) => [row.headword, row.gloss]));
@@ -82,7 +83,7 @@ export async function cachedTranslations(db: Db, pair: Pair, words: readonly str
       and(
         eq(translationCache.sourceLanguage, pair.from),
         eq(translationCache.targetLanguage, pair.to),
-        inArray(translationCache.lowercase, [...words]),
+        anyOf(translationCache.lowercase, words, 'text'),
       ),
     );
   return new Map(rows.map((row) => [row.lowercase, row.translatesTo]));
