@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { MAX_PREPARED_PARAMETERS, preparingClient, STATEMENTS_PER_SESSION } from '../src/db/prepared-statements.ts';
+import {
+  anyOf,
+  MAX_PREPARED_PARAMETERS,
+  preparingClient,
+  STATEMENTS_PER_SESSION,
+} from '../src/db/prepared-statements.ts';
 import { openTestDatabase } from './test-database.ts';
 
 let database: Database;
@@ -90,4 +96,12 @@ it('runs a statement with more parameters than a row or two unprepared', async (
     expect((await client.query(text, values)).rows[0]?.sum).toBe((values.length * (values.length - 1)) / 2);
     expect(await preparedCount(client, tag)).toBe(0);
   });
+});
+
+it('matches a list given as one array parameter, whatever its values hold', async () => {
+  const values = ['a"b', 'c,d', '{e}', 'f\\g', "h'i", 'NULL', ' '];
+  const { rows } = await database.db.execute<{ v: string }>(
+    sql`select v from unnest(${sql.param([...values, 'absent'])}::text[]) v where ${anyOf(sql.raw('v'), values, 'text')}`,
+  );
+  expect(rows.map((row) => row.v)).toEqual(values);
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 
 /** How many statements one database session prepares; texts past them run unprepared. */
@@ -124,6 +123,6 @@ export function preparingClient(sessions: StatementSessions): typeof pg.Client {
  * `column = any($1::type[])`: one parameter, so one statement text, for any number of values (drizzle's `inArray`
  * writes `in ($1, $2, …)`, a new text for each count).
  */
-export function anyOf(column: AnyPgColumn, values: readonly string[] | readonly number[], type: 'text' | 'int'): SQL {
+export function anyOf(column: SQLWrapper, values: readonly string[] | readonly number[], type: 'text' | 'int'): SQL {
   return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
 }
