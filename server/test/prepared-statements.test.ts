@@ -6,8 +6,10 @@ import type { Database } from '../src/db/client.ts';
 import {
   anyOf,
   MAX_PREPARED_PARAMETERS,
+  preparedOnce,
   preparingClient,
   STATEMENTS_PER_SESSION,
+  statement,
 } from '../src/db/prepared-statements.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -104,4 +106,37 @@ it('matches a list given as one array parameter, whatever its values hold', asyn
     sql`select v from unnest(${sql.param([...values, 'absent'])}::text[]) v where ${anyOf(sql.raw('v'), values, 'text')}`,
   );
   expect(rows.map((row) => row.v)).toEqual(values);
+});
+
+it('names statements itself, whatever name a query comes with', async () => {
+  const text = uniqueText(7);
+  const first = await database.pool.connect();
+  const second = await database.pool.connect();
+  try {
+    const answers = [];
+    for (const [n, client] of [first, second, first, second].entries()) {
+      answers.push((await client.query({ name: 'given_name', text, values: [n] })).rows[0]?.sum);
+    }
+    expect(answers).toEqual([7, 8, 9, 10]);
+    const { rows } = await first.query(
+      `select count(*)::int as n from pg_prepared_statements where name = 'given_name'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  } finally {
+    first.release();
+    second.release();
+  }
+});
+
+it("builds a statement with placeholders once and runs it with each call's values, in a transaction too", async () => {
+  const sum = statement<'a' | 'b', { sum: number }>((p) => sql`select ${p.a}::int + ${p.b}::int as sum`);
+  expect(await sum(database.db, { a: 1, b: 2 })).toEqual([{ sum: 3 }]);
+  expect(await database.db.transaction((tx) => sum(tx, { a: 20, b: 22 }))).toEqual([{ sum: 42 }]);
+});
+
+it('keeps what a query prepares once per database, and makes it anew for a transaction', async () => {
+  let made = 0;
+  const prepare = () => ++made;
+  expect([preparedOnce(database.db, prepare), preparedOnce(database.db, prepare)]).toEqual([1, 1]);
+  expect(await database.db.transaction(async (tx) => preparedOnce(tx, prepare))).toBe(2);
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Db } from './client.ts';
 
 /** How many statements one database session prepares; texts past them run unprepared. */
 export const STATEMENTS_PER_SESSION = 500;
@@ -64,15 +66,17 @@ class SessionStatements {
 
 type QueryConfig = { text: string; name?: string | undefined; values?: unknown[] | undefined };
 
-/** The text of a parameterized statement worth preparing (a text or a config, not a stream, not already named). */
-function preparableText(query: unknown, values: unknown): string | undefined {
-  const config: unknown = typeof query === 'string' ? { text: query } : query;
-  if (typeof config !== 'object' || config === null) return undefined;
-  const candidate = config as QueryConfig & { submit?: unknown };
-  const count = Array.isArray(values) ? values.length : (candidate.values?.length ?? 0);
-  if (typeof candidate.text !== 'string' || candidate.name !== undefined) return undefined;
-  if (typeof candidate.submit === 'function' || count === 0 || count > MAX_PREPARED_PARAMETERS) return undefined;
-  return candidate.text;
+/** A query as a config (pg takes a text or a config), or undefined for anything else (a stream). */
+function asConfig(query: unknown): QueryConfig | undefined {
+  if (typeof query === 'string') return { text: query };
+  if (typeof query !== 'object' || query === null) return undefined;
+  const config = query as QueryConfig & { submit?: unknown };
+  return typeof config.text === 'string' && typeof config.submit !== 'function' ? config : undefined;
+}
+
+function isPreparable(config: QueryConfig, values: unknown): boolean {
+  const count = Array.isArray(values) ? values.length : (config.values?.length ?? 0);
+  return count > 0 && count <= MAX_PREPARED_PARAMETERS;
 }
 
 /**
@@ -98,11 +102,12 @@ export function preparingClient(sessions: StatementSessions): typeof pg.Client {
       const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
       // pg's overloads all take the query first and a callback, if any, last.
       this.query = ((...args: unknown[]) => {
-        const text = preparableText(args[0], args[1]);
-        const claimed = text === undefined ? undefined : statements.claim(this, text);
+        const config = asConfig(args[0]);
+        if (!config) return query.apply(this, args);
+        // The session names its statements: a name given with the query (drizzle's `.prepare(name)`) is replaced.
+        const claimed = isPreparable(config, args[1]) ? statements.claim(this, config.text) : undefined;
+        args[0] = { ...config, name: claimed?.name };
         if (!claimed) return query.apply(this, args);
-        const config = typeof args[0] === 'string' ? { text: args[0] } : (args[0] as QueryConfig);
-        args[0] = { ...config, name: claimed.name };
         const callback = args.at(-1);
         if (typeof callback === 'function') {
           args[args.length - 1] = (...answer: unknown[]) => {
@@ -125,4 +130,37 @@ export function preparingClient(sessions: StatementSessions): typeof pg.Client {
  */
 export function anyOf(column: SQLWrapper, values: readonly string[] | readonly number[], type: 'text' | 'int'): SQL {
   return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+}
+
+const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(name)) });
+
+/**
+ * A raw statement written once with placeholders (`p.userId`): drizzle builds its text and parameter list on first
+ * use, and each run binds values only. Building walks every chunk of a statement, and for the app's longest ones
+ * (the word save) it was a tenth of the server's time under load. Runs on a database or in a transaction.
+ */
+export function statement<Names extends string, Row>(build: (p: Record<Names, Placeholder>) => SQL) {
+  let query: Query | undefined;
+  return async (db: Db, values: Record<Names, unknown>): Promise<Row[]> => {
+    query ??= new PgDialect().sqlToQuery(build(placeholders as Record<Names, Placeholder>));
+    const result = await db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+    return (result as { rows: Row[] }).rows;
+  };
+}
+
+const preparedBySession = new WeakMap<object, Map<unknown, unknown>>();
+
+/**
+ * What `prepare` makes for this database, made once per session and kept: a drizzle query built with placeholders
+ * and `.prepare(name)`d, whose SQL drizzle then builds once rather than at every run (a select of two tables' rows,
+ * the session lookup of every request, was a seventh of the server's time under load).
+ */
+export function preparedOnce<T>(db: Db, prepare: (db: Db) => T): T {
+  let prepared = preparedBySession.get(db._.session);
+  if (!prepared) {
+    prepared = new Map();
+    preparedBySession.set(db._.session, prepared);
+  }
+  if (!prepared.has(prepare)) prepared.set(prepare, prepare(db));
+  return prepared.get(prepare) as T;
 }

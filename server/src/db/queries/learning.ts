@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { coinRewards } from '#contract/constants.ts';
 import type { UserPage, UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
+import { statement } from '../prepared-statements.ts';
 import { userPages } from '../schema/learning.ts';
 
 /** A row of `user_words` (as `w`) as the contract's user word. */
@@ -130,15 +131,67 @@ export async function videoWordsJson(
  * left of the day's cap, and `streakDays` (0 or 1: the day was counted just now) on top, doubled with Pro Gold.
  * Part of one UPDATE of the user row, so concurrent saves read and write the day's total under its row lock.
  */
-function coinCredit(points: SQL, streakDays: SQL, learningDay: string, now: Date): SQL {
-  const multiplier = sql`(case when pro_end_date > ${now.toISOString()}::timestamptz then ${coinRewards.proMultiplier} else 1 end)`;
-  const earnedToday = sql`(case when coins_day = ${learningDay}::date then coins_today else 0 end)`;
+function coinCredit(points: SQL, streakDays: SQL, p: Record<'learningDay' | 'now', Placeholder>): SQL {
+  const multiplier = sql`(case when pro_end_date > ${p.now}::timestamptz then ${coinRewards.proMultiplier} else 1 end)`;
+  const earnedToday = sql`(case when coins_day = ${p.learningDay}::date then coins_today else 0 end)`;
   const granted = sql`least((${points}) * ${multiplier}, greatest(${coinRewards.dailyCap} * ${multiplier} - ${earnedToday}, 0))`;
   return sql`credit_amount = credit_amount + ${granted} + (${streakDays}) * ${coinRewards.perStreakDay} * ${multiplier},
-    coins_today = ${earnedToday} + ${granted}, coins_day = ${learningDay}::date`;
+    coins_today = ${earnedToday} + ${granted}, coins_day = ${p.learningDay}::date`;
 }
 
 export type SaveWordResult = { saved: UserWord } | { limitReached: true };
+
+const saveWordStatement = statement<
+  'userId' | 'level' | 'now' | 'language' | 'lowercase' | 'learningDay',
+  { updated: boolean; inserted: boolean; users: number; has_room: boolean | null }
+>(
+  (p) => sql`
+    -- The user row is locked first, before any of the learner's other rows, by every statement that writes
+    -- them (this one, the page save's): one order of locks, so concurrent saves never deadlock.
+    with owner as (
+      select word_count < word_limit as has_room from users where id = ${p.userId} for update
+    ),
+    existing as (
+      update user_words set level = ${p.level}, updated_at = ${p.now}::timestamptz
+      where user_id = ${p.userId} and language = ${p.language} and lowercase = ${p.lowercase}
+        and exists (select 1 from owner)
+      returning 1
+    ),
+    inserted as (
+      insert into user_words (user_id, language, lowercase, level, updated_at)
+      select ${p.userId}, ${p.language}, ${p.lowercase}, ${p.level}, ${p.now}::timestamptz
+      from owner where owner.has_room and not exists (select 1 from existing)
+      on conflict do nothing
+      returning 1
+    ),
+    -- The parts below run whether read or not, as every data-modifying part of a WITH.
+    learning_day as (
+      insert into learning_days (user_id, day)
+      select ${p.userId}, ${p.learningDay}::date
+      where exists (select 1 from existing) or exists (select 1 from inserted)
+      on conflict do nothing
+      returning 1
+    ),
+    -- Each level this word reaches for the first time, once ever: what its coins are paid for.
+    rewarded as (
+      insert into word_rewards (user_id, language, lowercase, level)
+      select ${p.userId}, ${p.language}, ${p.lowercase}, reached
+      from generate_series(1, ${p.level}) reached
+      where exists (select 1 from existing) or exists (select 1 from inserted)
+      on conflict do nothing
+      returning 1
+    ),
+    -- One update of the user row for the count and the coins (a row changed twice in one statement keeps one).
+    account as (
+      update users set word_count = word_count + (select count(*) from inserted),
+        ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, p)}
+      where id = ${p.userId}
+        and (exists (select 1 from inserted) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
+      returning 1
+    )
+    select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
+      (select count(*)::int from owner) as users, (select has_room from owner) as has_room`,
+);
 
 /**
  * Saves a level in one statement, one round trip. The user row is locked first; a word already saved changes
@@ -154,54 +207,9 @@ export async function saveUserWord(
   { now, learningDay }: { now: Date; learningDay: string },
   retried = false,
 ): Promise<SaveWordResult> {
-  const updatedAt = now.toISOString();
-  const result = await db.execute<{ updated: boolean; inserted: boolean; users: number; has_room: boolean | null }>(sql`
-    -- The user row is locked first, before any of the learner's other rows, by every statement that writes
-    -- them (this one, the page save's): one order of locks, so concurrent saves never deadlock.
-    with owner as (
-      select word_count < word_limit as has_room from users where id = ${userId} for update
-    ),
-    existing as (
-      update user_words set level = ${word.level}, updated_at = ${updatedAt}::timestamptz
-      where user_id = ${userId} and language = ${word.language} and lowercase = ${word.lowercase}
-        and exists (select 1 from owner)
-      returning 1
-    ),
-    inserted as (
-      insert into user_words (user_id, language, lowercase, level, updated_at)
-      select ${userId}, ${word.language}, ${word.lowercase}, ${word.level}, ${updatedAt}::timestamptz
-      from owner where owner.has_room and not exists (select 1 from existing)
-      on conflict do nothing
-      returning 1
-    ),
-    -- The parts below run whether read or not, as every data-modifying part of a WITH.
-    learning_day as (
-      insert into learning_days (user_id, day)
-      select ${userId}, ${learningDay}::date
-      where exists (select 1 from existing) or exists (select 1 from inserted)
-      on conflict do nothing
-      returning 1
-    ),
-    -- Each level this word reaches for the first time, once ever: what its coins are paid for.
-    rewarded as (
-      insert into word_rewards (user_id, language, lowercase, level)
-      select ${userId}, ${word.language}, ${word.lowercase}, reached
-      from generate_series(1, ${word.level}) reached
-      where exists (select 1 from existing) or exists (select 1 from inserted)
-      on conflict do nothing
-      returning 1
-    ),
-    -- One update of the user row for the count and the coins (a row changed twice in one statement keeps one).
-    account as (
-      update users set word_count = word_count + (select count(*) from inserted),
-        ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, learningDay, now)}
-      where id = ${userId}
-        and (exists (select 1 from inserted) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
-      returning 1
-    )
-    select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
-      (select count(*)::int from owner) as users, (select has_room from owner) as has_room`);
-  const row = result.rows[0];
+  const { level, language, lowercase } = word;
+  const values = { userId, level, language, lowercase, now: now.toISOString(), learningDay };
+  const [row] = await saveWordStatement(db, values);
   if (!row) throw new Error('The save answered no row');
   if (row.updated || row.inserted) return { saved: word };
   if (row.users === 0) throw new Error('User vanished');
@@ -220,6 +228,48 @@ export async function listUserPages(db: Db, userId: number, language: LearningLa
   return rows;
 }
 
+const savePageStatement = statement<
+  'userId' | 'contentId' | 'pageId' | 'language' | 'now' | 'learningDay',
+  { found: boolean }
+>(
+  (p) => sql`
+    -- The user row first, as in the word save: one order of locks.
+    with owner as (
+      select 1 from users where id = ${p.userId} for update
+    ),
+    found as (
+      select 1 from pages p join contents c on c.id = p.content_id
+      where p.content_id = ${p.contentId} and p.number = ${p.pageId} and c.language = ${p.language}
+        and (c.owner_id is null or c.owner_id = ${p.userId})
+        and exists (select 1 from owner)
+    ),
+    first_time as (
+      insert into user_pages (user_id, content_id, page_id, language, read_at)
+      select ${p.userId}, ${p.contentId}, ${p.pageId}, ${p.language}, ${p.now}::timestamptz from found
+      on conflict (user_id, content_id, page_id) do nothing
+      returning 1
+    ),
+    again as (
+      update user_pages set read_at = ${p.now}::timestamptz
+      where user_id = ${p.userId} and content_id = ${p.contentId} and page_id = ${p.pageId}
+        and exists (select 1 from found)
+      returning 1
+    ),
+    learning_day as (
+      insert into learning_days (user_id, day)
+      select ${p.userId}, ${p.learningDay}::date from found
+      on conflict do nothing
+      returning 1
+    ),
+    account as (
+      update users set
+        ${coinCredit(sql`(select count(*) from first_time) * ${coinRewards.perFirstFinishedPage}`, sql`(select count(*) from learning_day)`, p)}
+      where id = ${p.userId} and (exists (select 1 from first_time) or exists (select 1 from learning_day))
+      returning 1
+    )
+    select exists (select 1 from found) as found`,
+);
+
 /**
  * Records a finished page and counts the learning day, in one statement; the first time the learner finishes it,
  * pays its coins (and the streak day's, when it is the day's first). False when no such page exists in that
@@ -231,42 +281,8 @@ export async function saveUserPage(
   page: UserPage,
   { now, learningDay }: { now: Date; learningDay: string },
 ): Promise<boolean> {
-  const readAt = now.toISOString();
-  const result = await db.execute<{ found: boolean }>(sql`
-    -- The user row first, as in the word save: one order of locks.
-    with owner as (
-      select 1 from users where id = ${userId} for update
-    ),
-    found as (
-      select 1 from pages p join contents c on c.id = p.content_id
-      where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
-        and (c.owner_id is null or c.owner_id = ${userId})
-        and exists (select 1 from owner)
-    ),
-    first_time as (
-      insert into user_pages (user_id, content_id, page_id, language, read_at)
-      select ${userId}, ${page.contentId}, ${page.pageId}, ${page.language}, ${readAt}::timestamptz from found
-      on conflict (user_id, content_id, page_id) do nothing
-      returning 1
-    ),
-    again as (
-      update user_pages set read_at = ${readAt}::timestamptz
-      where user_id = ${userId} and content_id = ${page.contentId} and page_id = ${page.pageId}
-        and exists (select 1 from found)
-      returning 1
-    ),
-    learning_day as (
-      insert into learning_days (user_id, day)
-      select ${userId}, ${learningDay}::date from found
-      on conflict do nothing
-      returning 1
-    ),
-    account as (
-      update users set
-        ${coinCredit(sql`(select count(*) from first_time) * ${coinRewards.perFirstFinishedPage}`, sql`(select count(*) from learning_day)`, learningDay, now)}
-      where id = ${userId} and (exists (select 1 from first_time) or exists (select 1 from learning_day))
-      returning 1
-    )
-    select exists (select 1 from found) as found`);
-  return result.rows[0]?.found === true;
+  const { contentId, pageId, language } = page;
+  const values = { userId, contentId, pageId, language, now: now.toISOString(), learningDay };
+  const [row] = await savePageStatement(db, values);
+  return row?.found === true;
 }

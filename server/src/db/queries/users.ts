@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification, NotificationCode, User } from '#contract/entities.ts';
 import type { Db } from '../client.ts';
+import { preparedOnce } from '../prepared-statements.ts';
 import { type NotificationParams, notifications, sessions, users } from '../schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -105,12 +106,16 @@ export async function insertSession(
   });
 }
 
-export async function findLiveSession(db: Db, tokenHash: string) {
-  const [row] = await db
+const liveSession = (db: Db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .prepare('live_session');
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await preparedOnce(db, liveSession).execute({ tokenHash });
   return row;
 }
 
