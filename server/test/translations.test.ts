@@ -75,6 +75,12 @@ describe("a page's translations", () => {
     expect(list.filter((item) => item.translatesTo === 'behalten')).toHaveLength(2);
   });
 
+  it("come in the order of the page's words, across its paragraphs", async () => {
+    const ids = (await pageTranslations()).map((item) => item.tokenId);
+    expect(ids.length).toBeGreaterThan(3);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('leave out words nobody knows', async () => {
     const list = await pageTranslations();
     expect(list.some((item) => item.tokenId === 4)).toBe(false);

@@ -128,8 +128,13 @@ export function preparingClient(sessions: StatementSessions): typeof pg.Client {
  * `column = any($1::type[])`: one parameter, so one statement text, for any number of values (drizzle's `inArray`
  * writes `in ($1, $2, …)`, a new text for each count).
  */
-export function anyOf(column: SQLWrapper, values: readonly string[] | readonly number[], type: 'text' | 'int'): SQL {
-  return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+export function anyOf(
+  column: SQLWrapper,
+  values: readonly string[] | readonly number[] | Placeholder,
+  type: 'text' | 'int',
+): SQL {
+  const list = Array.isArray(values) ? sql.param([...values]) : values;
+  return sql`${column} = any(${list}::${sql.raw(type)}[])`;
 }
 
 const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(name)) });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
-import { findPageSections } from '../db/queries/content.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { findPageSections, findPageWords } from '../db/queries/content.ts';
+import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 
@@ -12,19 +12,21 @@ export async function translationRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.pageTranslations, async ({ params, auth }) => {
     if (params.homeLang === params.targetLang) throw sameLanguage();
-    const sections = await findPageSections(db, {
+    const words = await findPageWords(db, {
       viewer: auth?.user,
       language: params.targetLang,
       contentId: params.contentId,
       pageNumber: params.pageId,
     });
-    if (!sections) throw apiError(404, 'not_found', 'This page does not exist');
-    return translations.pageTranslations({
+    if (!words) throw apiError(404, 'not_found', 'This page does not exist');
+    const found = await translations.pageTranslations({
       contentId: params.contentId,
       pageNumber: params.pageId,
-      sections,
+      words,
       pair: { from: params.targetLang, to: params.homeLang },
     });
+    // Typed as the contract's translations; sent as is, not checked again field by field (a page has thousands).
+    return new RawJsonDetails(JSON.stringify(found));
   });
 
   registerEndpoint(app, endpoints.translate, async ({ body, auth, request, now }) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Category, Section } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
+import { statement } from '../prepared-statements.ts';
 import { categories, contents, pages, subCategories } from '../schema/content.ts';
 
 /** Who reads: a learner (or admin) by id, or a visitor (undefined). */
@@ -11,8 +12,11 @@ export type Viewer = { id: number; isAdmin: boolean } | undefined;
  * The published library, the viewer's own texts, and for an admin the library's drafts (the uploader's preview):
  * another learner's private text, or a draft for a learner, is not there for them (404).
  */
-const readableBy = (viewer: Viewer) =>
-  sql`(${contents.ownerId} = ${viewer?.id ?? 0} or (${contents.ownerId} is null and (${contents.published} or ${viewer?.isAdmin ?? false})))`;
+const readableBy = (viewer: { viewerId: unknown; viewerIsAdmin: unknown }) =>
+  sql`(${contents.ownerId} = ${viewer.viewerId} or (${contents.ownerId} is null and (${contents.published} or ${viewer.viewerIsAdmin})))`;
+
+/** The viewer as `readableBy` reads it (values, or a statement's placeholders): a visitor owns nothing, is no admin. */
+const viewerValues = (viewer: Viewer) => ({ viewerId: viewer?.id ?? 0, viewerIsAdmin: viewer?.isAdmin ?? false });
 
 export async function listCategories(db: Db, language: LearningLanguage): Promise<Category[]> {
   const rows = await db
@@ -64,11 +68,8 @@ export async function listCategories(db: Db, language: LearningLanguage): Promis
  * A reader page as one JSON text built by the database in one round trip: the page's tokens go from the jsonb
  * column to the response without becoming objects on the server's event loop.
  */
-export async function findReaderJson(
-  db: Db,
-  params: { language: LearningLanguage; contentId: number; pageId: number; viewer: Viewer },
-): Promise<string | undefined> {
-  const result = await db.execute<{ json: string }>(sql`
+const readerJson = statement<'pageId' | 'contentId' | 'language' | 'viewerId' | 'viewerIsAdmin', { json: string }>(
+  (p) => sql`
     select json_build_object(
       'selectedPage', json_build_object('id', ${pages.number}, 'pageType', ${contents.pageType}),
       'sections', ${pages.sections},
@@ -77,10 +78,49 @@ export async function findReaderJson(
         from ${pages} listed where listed.content_id = ${contents.id}
       )
     )::text as json
-    from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${params.pageId}
-    where ${contents.id} = ${params.contentId} and ${contents.language} = ${params.language}
-      and ${readableBy(params.viewer)}`);
-  return result.rows[0]?.json;
+    from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${p.pageId}
+    where ${contents.id} = ${p.contentId} and ${contents.language} = ${p.language}
+      and ${readableBy(p)}`,
+);
+
+export async function findReaderJson(
+  db: Db,
+  params: { language: LearningLanguage; contentId: number; pageId: number; viewer: Viewer },
+): Promise<string | undefined> {
+  const { language, contentId, pageId, viewer } = params;
+  const [row] = await readerJson(db, { language, contentId, pageId, ...viewerValues(viewer) });
+  return row?.json;
+}
+
+/** The word tokens of the page row (`pages`), numbered by section and position, as `token`. */
+const wordTokens = sql`from jsonb_array_elements(${pages.sections}) with ordinality s(section, n),
+  jsonb_array_elements(s.section->'tokens') with ordinality t(token, n) where (t.token->>'isWord')::boolean`;
+
+const pageWords = statement<
+  'pageNumber' | 'contentId' | 'language' | 'viewerId' | 'viewerIsAdmin',
+  { ids: number[]; words: string[] }
+>(
+  (p) => sql`
+    select
+      coalesce((select array_agg((token->>'id')::int order by s.n, t.n) ${wordTokens}), '{}') as ids,
+      coalesce((select array_agg(token->>'lowercase' order by s.n, t.n) ${wordTokens}), '{}') as words
+    from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${p.pageNumber}
+    where ${contents.id} = ${p.contentId} and ${contents.language} = ${p.language}
+      and ${readableBy(p)}`,
+);
+
+/**
+ * A page's word tokens, in order, as two lists (their ids, their lowercase forms) read out of its jsonb by the
+ * database: the page's translations need no more, and the whole page never becomes objects on the event loop.
+ * Undefined when the viewer cannot read the page.
+ */
+export async function findPageWords(
+  db: Db,
+  params: { language: LearningLanguage; contentId: number; pageNumber: number; viewer: Viewer },
+): Promise<{ ids: number[]; words: string[] } | undefined> {
+  const { language, contentId, pageNumber, viewer } = params;
+  const [row] = await pageWords(db, { language, contentId, pageNumber, ...viewerValues(viewer) });
+  return row;
 }
 
 /** A page's tokens and the paragraph texts, for translating its words. */
@@ -105,7 +145,7 @@ export async function findPage(
         eq(pages.contentId, params.contentId),
         eq(pages.number, params.pageNumber),
         params.language ? eq(contents.language, params.language) : undefined,
-        readableBy(params.viewer),
+        readableBy(viewerValues(params.viewer)),
       ),
     );
   return page;

@@ -1,25 +1,29 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
-import { anyOf } from '../prepared-statements.ts';
+import { anyOf, preparedOnce } from '../prepared-statements.ts';
 import { dictionaryEntries, glosses, translationCache } from '../schema/learning.ts';
 
 type Pair = { from: LearningLanguage; to: LearningLanguage };
+
+const pageGlossesQuery = (db: Db) =>
+  db
+    .select({ tokenId: glosses.tokenId, translatesTo: glosses.translatesTo })
+    .from(glosses)
+    .where(
+      and(
+        eq(glosses.contentId, sql.placeholder('contentId')),
+        eq(glosses.pageNumber, sql.placeholder('pageNumber')),
+        eq(glosses.homeLanguage, sql.placeholder('homeLanguage')),
+      ),
+    )
+    .prepare('page_glosses');
 
 export async function pageGlosses(
   db: Db,
   params: { contentId: number; pageNumber: number; homeLanguage: LearningLanguage },
 ): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ tokenId: glosses.tokenId, translatesTo: glosses.translatesTo })
-    .from(glosses)
-    .where(
-      and(
-        eq(glosses.contentId, params.contentId),
-        eq(glosses.pageNumber, params.pageNumber),
-        eq(glosses.homeLanguage, params.homeLanguage),
-      ),
-    );
+  const rows = await preparedOnce(db, pageGlossesQuery).execute(params);
   return new Map(rows.map((row) => [row.tokenId, row.translatesTo]));
 }
 
@@ -41,16 +45,24 @@ export async function tokenGloss(
   return row?.translatesTo;
 }
 
-/** For each word, the gloss the library gives it most often in this language pair. */
-export async function wordGlosses(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
-  if (words.length === 0) return new Map();
-  const rows = await db
+const wordGlossesQuery = (db: Db) =>
+  db
     .select({ lowercase: glosses.lowercase, translatesTo: glosses.translatesTo, uses: sql<number>`count(*)::int` })
     .from(glosses)
     .where(
-      and(eq(glosses.language, pair.from), eq(glosses.homeLanguage, pair.to), anyOf(glosses.lowercase, words, 'text')),
+      and(
+        eq(glosses.language, sql.placeholder('from')),
+        eq(glosses.homeLanguage, sql.placeholder('to')),
+        anyOf(glosses.lowercase, sql.placeholder('words'), 'text'),
+      ),
     )
-    .groupBy(glosses.lowercase, glosses.translatesTo);
+    .groupBy(glosses.lowercase, glosses.translatesTo)
+    .prepare('word_glosses');
+
+/** For each word, the gloss the library gives it most often in this language pair. */
+export async function wordGlosses(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await preparedOnce(db, wordGlossesQuery).execute({ ...pair, words });
   const best = new Map<string, { text: string; uses: number }>();
   for (const row of rows) {
     const current = best.get(row.lowercase);
@@ -59,33 +71,41 @@ export async function wordGlosses(db: Db, pair: Pair, words: readonly string[]):
   return new Map([...best].map(([word, { text }]) => [word, text]));
 }
 
-export async function dictionaryGlosses(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
-  if (words.length === 0) return new Map();
-  const rows = await db
+const dictionaryGlossesQuery = (db: Db) =>
+  db
     .select({ headword: dictionaryEntries.headword, gloss: dictionaryEntries.gloss })
     .from(dictionaryEntries)
     .where(
       and(
-        eq(dictionaryEntries.sourceLanguage, pair.from),
-        eq(dictionaryEntries.targetLanguage, pair.to),
-        anyOf(dictionaryEntries.headword, words, 'text'),
+        eq(dictionaryEntries.sourceLanguage, sql.placeholder('from')),
+        eq(dictionaryEntries.targetLanguage, sql.placeholder('to')),
+        anyOf(dictionaryEntries.headword, sql.placeholder('words'), 'text'),
       ),
-    );
+    )
+    .prepare('dictionary_glosses');
+
+export async function dictionaryGlosses(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await preparedOnce(db, dictionaryGlossesQuery).execute({ ...pair, words });
   return new Map(rows.map((row) => [row.headword, row.gloss]));
 }
 
-export async function cachedTranslations(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
-  if (words.length === 0) return new Map();
-  const rows = await db
+const cachedTranslationsQuery = (db: Db) =>
+  db
     .select({ lowercase: translationCache.lowercase, translatesTo: translationCache.translatesTo })
     .from(translationCache)
     .where(
       and(
-        eq(translationCache.sourceLanguage, pair.from),
-        eq(translationCache.targetLanguage, pair.to),
-        anyOf(translationCache.lowercase, words, 'text'),
+        eq(translationCache.sourceLanguage, sql.placeholder('from')),
+        eq(translationCache.targetLanguage, sql.placeholder('to')),
+        anyOf(translationCache.lowercase, sql.placeholder('words'), 'text'),
       ),
-    );
+    )
+    .prepare('cached_translations');
+
+export async function cachedTranslations(db: Db, pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await preparedOnce(db, cachedTranslationsQuery).execute({ ...pair, words });
   return new Map(rows.map((row) => [row.lowercase, row.translatesTo]));
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Section, Translation } from '#contract/entities.ts';
+import type { Translation } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -63,11 +63,14 @@ export function createTranslationChain(deps: {
   }
 
   return {
-    /** Translations of a page's word tokens that can be had without a provider (a page may have thousands). */
+    /**
+     * Translations of a page's word tokens (their ids and lowercase forms, in order) that can be had without a
+     * provider (a page may have thousands).
+     */
     async pageTranslations(params: {
       contentId: number;
       pageNumber: number;
-      sections: readonly Section[];
+      words: { ids: readonly number[]; words: readonly string[] };
       pair: Pair;
     }): Promise<Translation[]> {
       const byToken = await pageGlosses(db, {
@@ -75,13 +78,16 @@ export function createTranslationChain(deps: {
         pageNumber: params.pageNumber,
         homeLanguage: params.pair.to,
       });
-      const words = params.sections.flatMap((section) => section.tokens.filter((token) => token.isWord));
-      const unglossed = [...new Set(words.filter((token) => !byToken.has(token.id)).map((token) => token.lowercase))];
-      const byWord = await lookUpWords(params.pair, unglossed);
-      return words.flatMap((token) => {
-        const text = byToken.get(token.id) ?? byWord.get(token.lowercase);
-        return text ? [{ tokenId: token.id, translatesTo: text }] : [];
-      });
+      const { ids, words } = params.words;
+      const unglossed = new Set<string>();
+      for (const [index, id] of ids.entries()) if (!byToken.has(id)) unglossed.add(words[index] ?? '');
+      const byWord = await lookUpWords(params.pair, [...unglossed]);
+      const translations: Translation[] = [];
+      for (const [index, tokenId] of ids.entries()) {
+        const text = byToken.get(tokenId) ?? byWord.get(words[index] ?? '');
+        if (text) translations.push({ tokenId, translatesTo: text });
+      }
+      return translations;
     },
 
     /** One token, asking the providers when nothing else knows it. */
