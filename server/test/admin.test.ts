@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, type EndpointName, endpoints, pathOf } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { failImport } from '../src/db/queries/imports.ts';
+import { waitingTranscripts } from '../src/db/queries/videos.ts';
 import { importJobs, importQueue } from '../src/services/imports/jobs.ts';
 import { pgBossQueueAdmin } from '../src/services/job-queue.ts';
 import { startJobs } from '../src/services/jobs.ts';
-import { transcriptQueue } from '../src/services/videos/jobs.ts';
+import { transcriptJobs, transcriptQueue } from '../src/services/videos/jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, signupLearner } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -24,7 +25,12 @@ beforeAll(async () => {
   boss = await startJobs(database.connectionString, silentLog, { workers: false });
   await boss.createQueue(importQueue, { retryLimit: 0 });
   await boss.createQueue(transcriptQueue, { retryLimit: 0 });
-  app = await buildTestApp({ database, importJobs: importJobs(boss), jobQueue: pgBossQueueAdmin(boss) });
+  app = await buildTestApp({
+    database,
+    importJobs: importJobs(boss),
+    transcriptJobs: transcriptJobs(boss),
+    jobQueue: pgBossQueueAdmin(boss),
+  });
   const admin = await app.inject({
     method: 'POST',
     url: '/api/v1/signup',
@@ -209,5 +215,26 @@ describe('imports that will not be made', () => {
       sql`select action, target->>'importId' as upload from admin_actions where action = 'upload.delete'`,
     );
     expect(audit.rows).toEqual([{ action: 'upload.delete', upload: String(upload.details.id) }]);
+  });
+});
+
+describe('videos that will not be made', () => {
+  it('marks a video whose transcript job an admin cancels as failed, so it waits no more and is not sent again', async () => {
+    const videoId = 'cancelled01';
+    const added = await call(
+      'POST',
+      '/youtube/process',
+      { videoURL: `https://youtu.be/${videoId}`, title: 'Gulls', language: 'en' },
+      learnerToken,
+    );
+    expect(added.details).toMatchObject({ videoId, jobStatus: 'created' });
+    const job = (await queue('?kind=video-transcript')).jobs[0];
+    if (!job) throw new Error('the video has a job');
+    expect((await call('POST', `/admin/jobs/video-transcript/${job.id}/cancel`)).status).toBe(200);
+
+    const groups = await call('GET', '/my-videos/en', undefined, learnerToken);
+    // Failed: the learner is offered to upload its subtitles or delete it.
+    expect(groups.details[0].processingVideos).toMatchObject([{ videoId, jobStatus: 'failed' }]);
+    expect(await waitingTranscripts(app.database.db)).toEqual([]);
   });
 });

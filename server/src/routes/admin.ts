@@ -4,6 +4,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/entities.ts';
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
 import { failImport, reopenImport } from '../db/queries/imports.ts';
+import { failWaitingTranscript } from '../db/queries/videos.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { QueuedJob } from '../services/job-queue.ts';
@@ -76,13 +77,17 @@ export async function adminRoutes(app: FastifyInstance) {
     // The import a text-import job works for follows the job: a cancelled one never runs, so its text is marked as
     // not imported (its learner, or the uploader's list, stops waiting for pages, and it can be deleted); a retried
     // one is being made again (the job's last failed attempt had marked it failed, and the job skips a failed one).
+    // A cancelled transcript job's video is marked failed likewise (a retried one needs nothing: the job runs
+    // whatever the transcript's status, unless it is finished).
     const importId = kind === 'text-import' ? idOf(job, 'importId') : undefined;
+    const transcriptId = kind === 'video-transcript' ? idOf(job, 'transcriptId') : undefined;
     if (action === 'retry') {
       if (importId !== undefined) await reopenImport(db, importId);
       await jobs.retry(kind, jobId);
     } else if (action === 'cancel') {
       await jobs.cancel(kind, jobId);
       if (importId !== undefined) await failImport(db, importId, 'cancelled', audit.now);
+      if (transcriptId !== undefined) await failWaitingTranscript(db, transcriptId, 'cancelled', audit.now);
     } else await jobs.remove(kind, jobId);
     await recordAdminAction(db, { ...audit, action: `job.${action}`, target: { kind, jobId } });
   }

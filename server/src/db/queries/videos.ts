@@ -183,6 +183,18 @@ export async function setTranscriptStatus(
   await db.update(transcripts).set({ status, failure, updatedAt: now }).where(eq(transcripts.id, id));
 }
 
+/**
+ * A transcript still waiting for its job (`created`, `retry`) marked as failed: its job was cancelled, so it would
+ * wait for ever, and the next start of the workers would send it again (`waitingTranscripts`). Its learners see it
+ * failed and may upload subtitles or add it again, which queue it anew.
+ */
+export async function failWaitingTranscript(db: Db, id: number, failure: string, now: Date): Promise<void> {
+  await db
+    .update(transcripts)
+    .set({ status: 'failed', failure, updatedAt: now })
+    .where(and(eq(transcripts.id, id), inArray(transcripts.status, ['created', 'retry'])));
+}
+
 /** Stores a transcript's sections and marks it finished, in one transaction (a retry replaces what a run left). */
 export async function storeTranscript(db: Db, id: number, sections: readonly Section[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
