@@ -92,19 +92,21 @@ export async function findReaderJson(
   return row?.json;
 }
 
-/** The word tokens of the page row (`pages`), numbered by section and position, as `token`. */
-const wordTokens = sql`from jsonb_array_elements(${pages.sections}) with ordinality s(section, n),
-  jsonb_array_elements(s.section->'tokens') with ordinality t(token, n) where (t.token->>'isWord')::boolean`;
-
 const pageWords = statement<
   'pageNumber' | 'contentId' | 'language' | 'viewerId' | 'viewerIsAdmin',
   { ids: number[]; words: string[] }
 >(
   (p) => sql`
-    select
-      coalesce((select array_agg((token->>'id')::int order by s.n, t.n) ${wordTokens}), '{}') as ids,
-      coalesce((select array_agg(token->>'lowercase' order by s.n, t.n) ${wordTokens}), '{}') as words
+    select coalesce(w.ids, '{}') as ids, coalesce(w.words, '{}') as words
     from ${contents} join ${pages} on ${pages.contentId} = ${contents.id} and ${pages.number} = ${p.pageNumber}
+    cross join lateral (
+      -- The page's word tokens, numbered by section and by position in it.
+      select array_agg((t.token->>'id')::int order by s.n, t.n) as ids,
+        array_agg(t.token->>'lowercase' order by s.n, t.n) as words
+      from jsonb_array_elements(${pages.sections}) with ordinality s(section, n),
+        jsonb_array_elements(s.section->'tokens') with ordinality t(token, n)
+      where (t.token->>'isWord')::boolean
+    ) w
     where ${contents.id} = ${p.contentId} and ${contents.language} = ${p.language}
       and ${readableBy(p)}`,
 );
