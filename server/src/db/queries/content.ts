@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Category, Section } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import type { Db } from '../client.ts';
@@ -12,7 +12,7 @@ export type Viewer = { id: number; isAdmin: boolean } | undefined;
  * The published library, the viewer's own texts, and for an admin the library's drafts (the uploader's preview):
  * another learner's private text, or a draft for a learner, is not there for them (404).
  */
-const readableBy = (viewer: { viewerId: unknown; viewerIsAdmin: unknown }) =>
+const readableBy = (viewer: { viewerId: number | Placeholder; viewerIsAdmin: boolean | Placeholder }) =>
   sql`(${contents.ownerId} = ${viewer.viewerId} or (${contents.ownerId} is null and (${contents.published} or ${viewer.viewerIsAdmin})))`;
 
 /** The viewer as `readableBy` reads it (values, or a statement's placeholders): a visitor owns nothing, is no admin. */
