@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { importRuleOverrides, readLayout } from './import-rules.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,13 +56,48 @@ describe('the import direction of STYLE.md fails lint when broken', () => {
     expect(result.output).toContain('src/ never imports server/');
   });
 
-  it('features do not import each other', async () => {
+  const { features } = readLayout();
+  it.each(features)('features/%s imports no other feature', async (feature) => {
+    const other = features.find((name) => name !== feature);
     const result = await lint(
-      'src/features/reader/zz-probe.ts',
-      "import { BrowseScreen } from '@/features/browse/browse-screen';\nexport const x = BrowseScreen;\n",
+      `src/features/${feature}/zz-probe.ts`,
+      `import { x as y } from '@/features/${other}/zz-none';\nexport const x = y;\n`,
     );
     expect(result.failed).toBe(true);
     expect(result.output).toContain('Features do not import each other');
+  });
+
+  it.each([
+    ['components', '@/features/reader/reader-screen'],
+    ['api', '@/components/modal'],
+    ['stores', '@/api/client'],
+    ['lib', '@/stores/ui'],
+  ])('src/%s never imports a folder above it (%s)', async (folder, specifier) => {
+    const result = await lint(
+      `src/${folder}/zz-probe.ts`,
+      `import { x as y } from '${specifier}';\nexport const x = y;\n`,
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain(`src/${folder} sits below`);
+  });
+
+  it('server/src/services never imports a route', async () => {
+    const result = await lint(
+      'server/src/services/zz-probe.ts',
+      "import { x as y } from '../routes/store.ts';\nexport const x = y;\n",
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('server/src/services never imports routes');
+  });
+
+  it('a folder without a rule fails the generator', () => {
+    const layout = readLayout();
+    expect(() => importRuleOverrides({ ...layout, src: [...layout.src, 'widgets'] })).toThrow(
+      'No import rule for src/widgets',
+    );
+    expect(() => importRuleOverrides({ ...layout, server: [...layout.server, 'jobs'] })).toThrow(
+      'No import rule for server/src/jobs',
+    );
   });
 
   it('lets a file follow the rules', async () => {
