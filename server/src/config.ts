@@ -1,8 +1,49 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type AccountSettings, defaultRateLimits } from './services/accounts.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Ranges proxy-addr (Fastify's) knows by name. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+const useAddresses =
+  "set the load balancer's addresses or CIDRs instead (e.g. 10.0.0.0/8; loopback, linklocal and uniquelocal name those ranges)";
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For entries are believed; the client's address is then the rightmost
+ * entry they did not add. `true` would believe the entries a client writes itself, and a hop count cannot tell the
+ * balancer from a client reaching the server directly (Fastify 5 ignores one): both are refused.
+ */
+function trustedProxies(value: string, context: z.RefinementCtx): false | string[] {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  const problem =
+    text === 'true'
+      ? `true would believe every X-Forwarded-For entry, including those a client writes itself: ${useAddresses}`
+      : /^\d+$/.test(text)
+        ? `a hop count cannot tell the load balancer from a client that reaches the server directly: ${useAddresses}`
+        : undefined;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (problem || invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        problem ?? `not an IP address or CIDR: ${invalid.map((entry) => `"${entry}"`).join(', ')}; ${useAddresses}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,10 +82,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(trustedProxies),
 });
 
 export type Config = {
@@ -65,7 +103,8 @@ export type Config = {
   staticDir: string;
   seedContent: boolean;
   runWorkers: boolean;
-  trustProxy: boolean;
+  /** The proxies (addresses, CIDRs, proxy-addr's range names) whose X-Forwarded-For entries are believed; false: none. */
+  trustProxy: false | string[];
   accounts: AccountSettings;
   /** Where transcript jobs read captions: YouTube, or another address speaking its protocol (a proxy, a fake). */
   youtube: { baseUrl: string | undefined; timeoutMs: number };

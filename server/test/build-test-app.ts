@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import type { UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
@@ -67,6 +68,8 @@ export async function buildTestApp(
     payments?: PaymentGateway;
     /** A stream the app's JSON log lines go to (at level info), for tests that read the log. */
     logStream?: { write: (line: string) => void };
+    /** The proxies whose X-Forwarded-For entries are believed (none). */
+    trustProxy?: Config['trustProxy'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -79,7 +82,7 @@ export async function buildTestApp(
     config: {
       logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
       staticDir,
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       accounts: { ...testAccountSettings, ...options.accounts },
     },
