@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { Category, ContentSummary } from '@/contract/entities';
+import type { Category, ContentSummary, Reader } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { fetchDetails } from './client';
 
@@ -18,6 +18,20 @@ export const contentQueries = {
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
+
+/** How many pages a content has: from any of its pages already cached, else from `knownPage`, one that exists. */
+export async function pageCountOf(
+  queryClient: QueryClient,
+  targetLang: LearningLanguage,
+  contentId: number,
+  knownPage: number,
+): Promise<number> {
+  const cached = queryClient
+    .getQueriesData<Reader>({ queryKey: [...contentQueries.all(), 'reader', targetLang, contentId] })
+    .find(([, reader]) => reader !== undefined)?.[1];
+  const reader = cached ?? (await queryClient.ensureQueryData(contentQueries.reader(targetLang, contentId, knownPage)));
+  return reader.pages.length;
+}
 
 /** A content's place in the library: its title and the content after it in its sub-category (null at the end). */
 export function contentInLibrary(

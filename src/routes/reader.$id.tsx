@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { userQueries } from '@/api/account';
 import { ApiRequestError } from '@/api/client';
-import { contentInLibrary, contentQueries, findContentLanguage } from '@/api/content';
+import { contentInLibrary, contentQueries, findContentLanguage, pageCountOf } from '@/api/content';
 import { importQueries } from '@/api/imports';
 import { translationQueries } from '@/api/translations';
 import { nextPageNumber, userPageQueries } from '@/api/user-pages';
@@ -39,9 +39,17 @@ export const Route = createFileRoute('/reader/$id')({
     let finished = false;
     const user = await queryClient.ensureQueryData(userQueries.current());
     let page = deps.page;
-    if (page === undefined) {
-      page = user ? nextPageNumber(await queryClient.ensureQueryData(userPageQueries.list(targetLang)), params.id) : 0;
+    if (page === undefined && user) {
+      page = nextPageNumber(await queryClient.ensureQueryData(userPageQueries.list(targetLang)), params.id);
+      if (page > 0) {
+        // The page after the last one read exists only when that one was not the last: a text read to its end
+        // opens on its finished state (its last page) without asking for a page it does not have.
+        const pageCount = await pageCountOf(queryClient, targetLang, params.id, page - 1);
+        finished = page >= pageCount;
+        page = Math.min(page, pageCount - 1);
+      }
     }
+    page ??= 0;
     // The levels of this page's words alone, alongside the page: cached levels show at once and are fetched again
     // behind them (changes from another device), so no page waits for the learner's whole word list. A failure
     // does not hold the page: the text asks again when it mounts.
@@ -54,24 +62,16 @@ export const Route = createFileRoute('/reader/$id')({
             })
             .catch(() => undefined)
         : undefined;
-    let words = pageLevels(page);
+    const words = pageLevels(page);
     const reader = await queryClient
       .ensureQueryData(contentQueries.reader(targetLang, params.id, page))
       .catch(async (error: unknown) => {
         if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
-        if (deps.page !== undefined || page === 0) {
-          // A shared link to a text in another language: learn that language and open the text.
-          const language = await findContentLanguage(queryClient, params.id, targetLang);
-          if (!language) throw error;
-          usePreferences.getState().targetLangSwitched(language);
-          throw redirect({ to: '/reader/$id', params: { id: params.id }, search: { page: deps.page } });
-        }
-        // Every page was finished: open the last one rather than a page that does not exist.
-        const first = await queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, 0));
-        page = Math.max(first.pages.length - 1, 0);
-        finished = true;
-        words = pageLevels(page);
-        return queryClient.ensureQueryData(contentQueries.reader(targetLang, params.id, page));
+        // A shared link to a text in another language: learn that language and open the text.
+        const language = await findContentLanguage(queryClient, params.id, targetLang);
+        if (!language) throw error;
+        usePreferences.getState().targetLangSwitched(language);
+        throw redirect({ to: '/reader/$id', params: { id: params.id }, search: { page: deps.page } });
       });
     if (homeLang !== targetLang) {
       void queryClient.prefetchQuery(

@@ -1,8 +1,48 @@
 import { findUserByEmail, mockDb, pagesOf, readerAccount } from '@mocks/db';
-import { screen } from '@testing-library/react';
+import { server } from '@mocks/node';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
+
+/** The paths the API answered 404 while `act` ran: pages the app asked for that do not exist. */
+async function notFoundAnswersDuring(act: () => Promise<void>): Promise<string[]> {
+  const missing: string[] = [];
+  const listen = ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status === 404) missing.push(new URL(request.url).pathname);
+  };
+  server.events.on('response:mocked', listen);
+  try {
+    await act();
+  } finally {
+    server.events.removeListener('response:mocked', listen);
+  }
+  return missing;
+}
+
+describe('finishing the last page', () => {
+  it('opens the text again on its finished state without asking for a page it does not have', async () => {
+    const missing = await notFoundAnswersDuring(async () => {
+      const { user, queryClient } = await renderApp('/reader/1?page=2', { user: signedIn() });
+      await user.click(await screen.findByRole('button', { name: 'Finished' }));
+      await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+      await user.click(await screen.findByRole('link', { name: /^The Rainy Saturday/ }));
+      expect(await screen.findByRole('heading', { name: 'You finished The Rainy Saturday' })).toBeInTheDocument();
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('asks for no missing page when the text opens cold on its finished state', async () => {
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('No reader account');
+    pagesOf(reader).push({ contentId: 1, pageId: 2, language: 'en' });
+    const missing = await notFoundAnswersDuring(async () => {
+      await renderApp('/reader/1', { user: signedIn() });
+      expect(await screen.findByRole('heading', { name: 'You finished The Rainy Saturday' })).toBeInTheDocument();
+    });
+    expect(missing).toEqual([]);
+  });
+});
 
 describe('a text whose every page is finished', () => {
   beforeEach(() => {
