@@ -183,6 +183,7 @@ describe('pages', () => {
     ['/store', 'Store · Folio'],
     ['/faq', 'FAQ · Folio'],
     ['/reader/1', 'The Rainy Saturday · Folio'],
+    ['/no-such-page', 'Page not found · Folio'],
   ])('titles %s "%s"', async (path, title) => {
     await renderApp(path, { user: signedIn() });
     await vi.waitFor(() => expect(document.title).toBe(title));
