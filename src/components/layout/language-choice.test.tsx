@@ -44,6 +44,19 @@ describe('the first visit', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('keeps a shared link to a text open: the text is in the language to learn, and Start stays on it', async () => {
+    const { user, router } = await renderApp('/reader/1?page=1', { firstVisit: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Folio' });
+    expect(within(dialog).getByLabelText('I want to learn')).toHaveValue('en');
+    await user.selectOptions(within(dialog).getByLabelText('I speak'), 'de');
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.href).toBe('/reader/1?page=1');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('At noon Tom finds an old box under the bed.');
+    expect(screen.getByRole('button', { name: /^I speak DE/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Learning EN/ })).toBeInTheDocument();
+  });
+
   it('is not asked on pages with nothing to read', async () => {
     await renderApp('/faq', { firstVisit: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -13,6 +13,7 @@ function withLanguage(value: string, use: (lang: LearningLanguage) => void) {
 }
 
 const isReadingPath = (path: string) => path === '/' || path.startsWith('/reader/') || path.startsWith('/youtube');
+const otherThan = (lang: LearningLanguage): LearningLanguage => (lang === 'en' ? 'es' : 'en');
 
 /** The first visit's "I speak / I want to learn" choice, over the first screen that has something to read. */
 export function LanguageChoice() {
@@ -29,15 +30,19 @@ function LanguageChoiceDialog() {
   const currentHome = usePreferences((s) => s.homeLang);
   const languageChoiceMade = usePreferences((s) => s.languageChoiceMade);
   const subCategorySelected = useUi((s) => s.subCategorySelected);
-  const [homeLang, setHomeLang] = useState<LearningLanguage>(currentHome);
+  // Over a link to a text, the text's language is the one to learn: Start keeps the text open.
+  const onText = useRouterState({ select: (state) => state.location.pathname.startsWith('/reader/') });
+  const [homeLang, setHomeLang] = useState<LearningLanguage>(
+    onText && currentHome === currentTarget ? otherThan(currentTarget) : currentHome,
+  );
   const [targetLang, setTargetLang] = useState<LearningLanguage>(
-    currentTarget !== currentHome ? currentTarget : currentHome === 'en' ? 'es' : 'en',
+    onText || currentTarget !== currentHome ? currentTarget : otherThan(currentHome),
   );
   const targets = learningLanguages.filter((lang) => lang !== homeLang);
 
   const pickHome = (lang: LearningLanguage) => {
     setHomeLang(lang);
-    if (lang === targetLang) setTargetLang(lang === 'en' ? 'es' : 'en');
+    if (lang === targetLang) setTargetLang(otherThan(lang));
   };
   const start = (event: FormEvent) => {
     event.preventDefault();
