@@ -37,6 +37,15 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
     retry: false,
   });
   const title = typedTitle ?? oEmbed.data ?? '';
+  const titleMissing = !title.trim();
+  /** Why Process waits: the title is still coming from YouTube, YouTube did not give it, or it was cleared. */
+  const titleHint = !titleMissing
+    ? null
+    : oEmbed.isFetching
+      ? t`Fetching the title from YouTube…`
+      : typedTitle === null
+        ? t`YouTube did not give this video's title. Type a title to process the video.`
+        : t`Type a title to process the video.`;
   const processVideo = useProcessVideo();
   const uploadSubtitles = useUploadSubtitles();
   const [subtitles, setSubtitles] = useState<File | null>(null);
@@ -44,7 +53,7 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
 
   const process = (event: FormEvent) => {
     event.preventDefault();
-    if (!videoId || !title.trim() || tooLarge) return;
+    if (!videoId || titleMissing || tooLarge) return;
     processVideo.mutate(
       { videoURL: url.trim(), title: title.trim(), language },
       {
@@ -98,8 +107,14 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
               value={title}
               maxLength={200}
               required
+              aria-describedby={titleHint ? `${id}-title-hint` : undefined}
               onChange={(event) => setTypedTitle(event.target.value)}
             />
+            {titleHint ? (
+              <p id={`${id}-title-hint`} className="field-hint">
+                {titleHint}
+              </p>
+            ) : null}
             <label htmlFor={`${id}-language`}>
               <Trans>Language of the video</Trans>
             </label>
@@ -147,7 +162,8 @@ export function NewVideoDialog({ language: initialLanguage, onClose, onLimitReac
               <button
                 type="submit"
                 className="button button-primary"
-                disabled={!title.trim() || tooLarge || processVideo.isPending}
+                disabled={titleMissing || tooLarge || processVideo.isPending}
+                aria-describedby={titleHint ? `${id}-title-hint` : undefined}
               >
                 <Trans>Process</Trans>
               </button>

@@ -53,6 +53,22 @@ describe('my videos', () => {
     expect(within(dialog).getByLabelText('YouTube link')).toHaveValue('');
   });
 
+  it('says why Process waits when YouTube gives no title, until the learner types one', async () => {
+    const { user, dialog } = await openNewVideo();
+    await user.type(within(dialog).getByLabelText('YouTube link'), newVideoUrl);
+    const hint = "YouTube did not give this video's title. Type a title to process the video.";
+    expect(await within(dialog).findByText(hint)).toBeInTheDocument();
+    const process = within(dialog).getByRole('button', { name: 'Process' });
+    expect(process).toBeDisabled();
+    expect(process).toHaveAccessibleDescription(hint);
+    expect(within(dialog).getByLabelText('Title')).toHaveAccessibleDescription(hint);
+    await user.type(within(dialog).getByLabelText('Title'), 'Lake walk');
+    expect(process).toBeEnabled();
+    expect(within(dialog).queryByText(hint)).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Title'));
+    expect(process).toHaveAccessibleDescription('Type a title to process the video.');
+  });
+
   it('takes the title from YouTube when the browser can reach it', async () => {
     server.use(http.get('https://www.youtube.com/oembed', () => HttpResponse.json({ title: 'Lake walk' })));
     const { user, dialog } = await openNewVideo();
@@ -95,6 +111,23 @@ describe('my videos', () => {
     const limit = await screen.findByRole('dialog', { name: "You've Reached Your Video Limit" });
     expect(within(limit).getByText(/^\d+:\d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
     expect(within(limit).getByRole('link', { name: 'Go to the store' })).toHaveAttribute('href', '/store');
+  });
+
+  it("puts a failed video's Upload subtitles beside its other actions, not across the card", async () => {
+    readerLibrary().processing.push({
+      id: 999,
+      videoId: failingVideoId,
+      title: 'No captions here',
+      language: 'en',
+      jobStatus: 'failed',
+    });
+    await renderApp('/youtube', { user: signedIn() });
+    const remove = await screen.findByRole('button', { name: 'Delete No captions here' });
+    const upload = screen.getByLabelText('Upload subtitles for No captions here').closest('label');
+    const actions = remove.closest('.video-card-actions');
+    expect(actions).not.toBeNull();
+    expect(actions).toContainElement(upload);
+    expect(upload?.parentElement).toBe(actions);
   });
 
   it('deletes a failed video from the list', async () => {

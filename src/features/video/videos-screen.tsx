@@ -86,21 +86,21 @@ function MyVideos({ user }: { user: User }) {
                 <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
                 <span>{video.title}</span>
                 {video.jobStatus === 'failed' ? (
-                  <SubtitleUploadButton targetLang={group.lang} videoId={video.videoId} title={video.title} />
-                ) : null}
-                {video.jobStatus === 'failed' ? (
-                  <span className="video-status failed">
-                    <Trans>Processing failed</Trans>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t`Delete ${video.title}`}
-                      disabled={deleteVideo.isPending}
-                      onClick={() => deleteVideo.mutate({ targetLang: group.lang, videoId: video.videoId })}
-                    >
-                      <Trash2 size={18} aria-hidden="true" />
-                    </button>
-                  </span>
+                  <div className="video-card-actions">
+                    <span className="video-status failed">
+                      <Trans>Processing failed</Trans>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={t`Delete ${video.title}`}
+                        disabled={deleteVideo.isPending}
+                        onClick={() => deleteVideo.mutate({ targetLang: group.lang, videoId: video.videoId })}
+                      >
+                        <Trash2 size={18} aria-hidden="true" />
+                      </button>
+                    </span>
+                    <SubtitleUploadButton targetLang={group.lang} videoId={video.videoId} title={video.title} />
+                  </div>
                 ) : (
                   <span className="video-status">
                     <Trans>Waiting to be processed</Trans>
