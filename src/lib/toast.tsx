@@ -21,9 +21,13 @@ function show(send: (toast: Sonner['toast']) => void) {
   void Promise.all([loadSonner(), listening]).then(([module]) => send(module.toast));
 }
 
-export const toast = Object.assign((message: string) => show((toast) => toast(message)), {
-  success: (message: string) => show((toast) => toast.success(message)),
-  error: (message: string) => show((toast) => toast.error(message)),
+/** A toast's text, or a function that words it when the toast shows (in the interface's language by then). */
+type ToastText = string | (() => string);
+const textOf = (message: ToastText) => (typeof message === 'function' ? message() : message);
+
+export const toast = Object.assign((message: ToastText) => show((toast) => toast(textOf(message))), {
+  success: (message: ToastText) => show((toast) => toast.success(textOf(message))),
+  error: (message: ToastText) => show((toast) => toast.error(textOf(message))),
 });
 
 /** Marks the toaster as listening: its own effect (subscribing to sonner's store) has run just before. */

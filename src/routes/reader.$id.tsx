@@ -9,6 +9,7 @@ import { translationQueries } from '@/api/translations';
 import { nextPageNumber, userPageQueries } from '@/api/user-pages';
 import { wordQueries } from '@/api/words';
 import { FinishedText } from '@/features/reader/finished-text';
+import { switchToLanguageOfText } from '@/features/reader/language-switch';
 import { ReaderScreen } from '@/features/reader/reader-screen';
 import { usePreferences } from '@/stores/preferences';
 
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/reader/$id')({
    * the reader and the levels of its words are loaded before the page shows, the translations alongside. A text
    * whose every page is finished opens on its finished state (its last page stays one tap away).
    */
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, preload }) => {
     const { queryClient } = context;
     const { targetLang, homeLang } = usePreferences.getState();
     // The title and the next text come from the library list, usually cached already; the page never waits on it.
@@ -66,11 +67,12 @@ export const Route = createFileRoute('/reader/$id')({
     const reader = await queryClient
       .ensureQueryData(contentQueries.reader(targetLang, params.id, page))
       .catch(async (error: unknown) => {
-        if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+        // A link only previewed (hovered) changes no language.
+        if (!(error instanceof ApiRequestError) || error.status !== 404 || preload) throw error;
         // A shared link to a text in another language: learn that language and open the text.
         const language = await findContentLanguage(queryClient, params.id, targetLang);
         if (!language) throw error;
-        usePreferences.getState().targetLangSwitched(language);
+        switchToLanguageOfText(language);
         throw redirect({ to: '/reader/$id', params: { id: params.id }, search: { page: deps.page } });
       });
     if (homeLang !== targetLang) {
