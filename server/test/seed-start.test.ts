@@ -56,4 +56,16 @@ describe('seeding the starter library at start', () => {
     expect(await titles()).toContain(`${title}, revised`);
     expect(await seedStarterLibrary(app.database.db, dir)).toBe('unchanged');
   });
+
+  it('writes the page titles corrected in the files over those a database has from before', async () => {
+    const file = path.join(dir, 'en.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"title": "the keeper"', '"title": "The keeper"'));
+
+    expect(await seedStarterLibrary(app.database.db, dir)).not.toBe('unchanged');
+    const result = await app.database.db.execute<{ title: string }>(
+      sql`select p.title from pages p join contents c on c.id = p.content_id
+          where c.slug = 'test-en-the-lighthouse' order by p.number`,
+    );
+    expect(result.rows.map((row) => row.title)).toEqual(['The keeper', 'the storm']);
+  });
 });

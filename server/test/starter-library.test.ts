@@ -5,6 +5,23 @@ import { tokenizePage } from '../src/services/tokenizer.ts';
 
 const files = await readSeedFiles();
 
+const isLower = (word: string, language: string) =>
+  word === word.toLocaleLowerCase(language) && word !== word.toLocaleUpperCase(language);
+
+/**
+ * The words a page title writes in lower case although its text writes them capitalised wherever they stand inside a
+ * sentence (German nouns, names): the title lost the capitals it is written with.
+ */
+function lowercasedInTitle(title: string, text: string, language: string): string[] {
+  const [, ...words] = title.match(/\p{L}+/gu) ?? [];
+  return words.filter((word) => {
+    if (!isLower(word, language)) return false;
+    const inText = [...text.matchAll(new RegExp(`(?<=^|[^\\p{L}])${word}(?=$|[^\\p{L}])`, 'giu'))];
+    const insideSentence = inText.filter((found) => !/(^|[.!?…:»«"“”„]\s*)$/u.test(text.slice(0, found.index)));
+    return insideSentence.length > 0 && insideSentence.every((found) => !isLower(found[0], language));
+  });
+}
+
 describe('the starter library', () => {
   it('has a file for every learning language', () => {
     expect(files.map((file) => file.language).sort()).toEqual([...learningLanguages].sort());
@@ -39,6 +56,27 @@ describe('the starter library', () => {
         }
       }
     });
+  });
+
+  it('writes each page title as it is written: a capital first letter, and the capitals its words have in the text', () => {
+    const miswritten = files.flatMap((file) =>
+      file.categories.flatMap((category) =>
+        category.subCategories.flatMap((sub) =>
+          sub.contents.flatMap((content) =>
+            content.pages
+              .filter((page) => {
+                const first = /\p{L}+/u.exec(page.title)?.[0] ?? '';
+                return (
+                  isLower(first.charAt(0), file.language) ||
+                  lowercasedInTitle(page.title, page.text, file.language).length > 0
+                );
+              })
+              .map((page) => `${content.slug}: ${page.title}`),
+          ),
+        ),
+      ),
+    );
+    expect(miswritten).toEqual([]);
   });
 
   it('uses every slug once', () => {
