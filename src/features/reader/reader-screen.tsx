@@ -5,11 +5,11 @@ import { useMemo, useState } from 'react';
 import { contentQueries } from '@/api/content';
 import { useSaveUserPage } from '@/api/user-pages';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
-import { AccessibleLevelsToggle, useLevelDisplayClass } from '@/components/interactive-text/level-display';
+import { useLevelDisplayClass } from '@/components/interactive-text/level-display';
+import { TextToggles } from '@/components/interactive-text/text-toggles';
 import { useSession } from '@/components/layout/use-session';
 import type { PageType } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
-import { usePreferences } from '@/stores/preferences';
 import { PageTypeLabel } from './page-type-label';
 
 type ReaderScreenProps = {
@@ -19,7 +19,12 @@ type ReaderScreenProps = {
   pageId: number;
 };
 
-const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+/** Titles are shown as written, but with a capital first letter (after any opening punctuation, such as ¿ or «). */
+const capitalise = (text: string, language: LearningLanguage) =>
+  text.replace(
+    /^(\P{L}*)(\p{Ll})/u,
+    (_, opening: string, letter: string) => opening + letter.toLocaleUpperCase(language),
+  );
 
 export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: ReaderScreenProps) {
   const { t } = useLingui();
@@ -27,11 +32,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
   const { user } = useSession();
   const { data: reader } = useSuspenseQuery(contentQueries.reader(targetLang, contentId, pageId));
   const saveUserPage = useSaveUserPage();
-  const levelsShown = usePreferences((s) => s.levelsShown);
   const levelDisplay = useLevelDisplayClass();
-  const speechOn = usePreferences((s) => s.speechOn);
-  const levelsToggled = usePreferences((s) => s.levelsToggled);
-  const speechToggled = usePreferences((s) => s.speechToggled);
   const [tab, setTab] = useState<'text' | 'pages'>('text');
   const page = useMemo(() => ({ contentId, pageId }), [contentId, pageId]);
 
@@ -61,13 +62,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
           </button>
         </div>
         <div className="reader-toggles">
-          <button type="button" className="toggle" aria-pressed={levelsShown} onClick={levelsToggled}>
-            <Trans>Levels</Trans>
-          </button>
-          <AccessibleLevelsToggle />
-          <button type="button" className="toggle" aria-pressed={speechOn} onClick={speechToggled}>
-            <Trans>Speak</Trans>
-          </button>
+          <TextToggles />
         </div>
       </div>
       {tab === 'text' ? (
@@ -94,7 +89,7 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
                   aria-current={item.id === pageId ? 'page' : undefined}
                   onClick={() => openPage(item.id)}
                 >
-                  {item.id + 1}. {capitalise(item.title)}
+                  {item.id + 1}. {capitalise(item.title, targetLang)}
                 </button>
               </li>
             ))}

@@ -75,6 +75,37 @@ describe('the transcript beside the player', () => {
     expect(clock.paused).toBe(true);
   });
 
+  it("offers the reader's toggles: Levels turns the colours off, Speak speaks a tapped word", async () => {
+    const { user, transcript } = await renderTranscript();
+    const levels = within(transcript).getByRole('button', { name: 'Levels' });
+    expect(levels).toHaveAttribute('aria-pressed', 'true');
+    await user.click(levels);
+    expect(levels).toHaveAttribute('aria-pressed', 'false');
+    expect(transcript).toHaveClass('levels-off');
+    const speak = within(transcript).getByRole('button', { name: 'Speak' });
+    expect(speak).toHaveAttribute('aria-pressed', 'false');
+    await user.click(speak);
+    expect(speak).toHaveAttribute('aria-pressed', 'true');
+    expect(usePreferences.getState()).toMatchObject({ levelsShown: false, speechOn: true });
+  });
+
+  it('keeps the toggles behind Options on a phone, so the transcript keeps their room', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 360 });
+    try {
+      const { user, transcript } = await renderTranscript();
+      expect(within(transcript).queryByRole('button', { name: 'Levels' })).not.toBeInTheDocument();
+      const options = within(transcript).getByRole('button', { name: 'Options' });
+      expect(options).toHaveAttribute('aria-expanded', 'false');
+      await user.click(options);
+      expect(options).toHaveAttribute('aria-expanded', 'true');
+      for (const name of ['Levels', 'Colour-blind palette', 'Speak', 'Pause when I tap a word']) {
+        expect(within(transcript).getByRole('button', { name })).toBeVisible();
+      }
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+    }
+  });
+
   it('marks the section being played, every 100 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

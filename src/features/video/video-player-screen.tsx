@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import ReactPlayer from 'react-player';
 import { videoQueries } from '@/api/videos';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
-import { AccessibleLevelsToggle, useLevelDisplayClass } from '@/components/interactive-text/level-display';
+import { useLevelDisplayClass } from '@/components/interactive-text/level-display';
+import { TextToggles } from '@/components/interactive-text/text-toggles';
 import { timings } from '@/contract/constants';
 import type { Section } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
+import { useIsMobile } from '@/stores/ui';
 import { followsPlayback, formatTimestamp, scrolledPast, sectionAt } from './playback';
 
 /** What the transcript needs of a player: where playback is, and a way to move it. */
@@ -121,6 +124,10 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
   const levelDisplay = useLevelDisplayClass();
   const pauseOnTap = usePreferences((s) => s.pauseOnTap);
   const pauseOnTapToggled = usePreferences((s) => s.pauseOnTapToggled);
+  // On a phone the toggles wait behind one button, so the transcript keeps the height they would take.
+  const isMobile = useIsMobile();
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const togglesId = useId();
   const transcript = useInfiniteQuery(videoQueries.transcript(targetLang, videoId));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = transcript;
   const pages = transcript.data?.pages;
@@ -173,10 +180,24 @@ export function Transcript({ videoId, clock }: TranscriptProps) {
   return (
     <section className={`transcript ${levelDisplay}`.trim()} aria-label={t`Transcript`}>
       <div className="transcript-tools">
-        <AccessibleLevelsToggle />
-        <button type="button" className="toggle" aria-pressed={pauseOnTap} onClick={pauseOnTapToggled}>
-          <Trans>Pause when I tap a word</Trans>
-        </button>
+        {isMobile ? (
+          <button
+            type="button"
+            className="toggle transcript-options"
+            aria-expanded={optionsOpen}
+            aria-controls={togglesId}
+            onClick={() => setOptionsOpen((open) => !open)}
+          >
+            <SlidersHorizontal size={16} aria-hidden="true" />
+            <Trans>Options</Trans>
+          </button>
+        ) : null}
+        <div id={togglesId} className="transcript-toggles" hidden={isMobile && !optionsOpen}>
+          <TextToggles />
+          <button type="button" className="toggle" aria-pressed={pauseOnTap} onClick={pauseOnTapToggled}>
+            <Trans>Pause when I tap a word</Trans>
+          </button>
+        </div>
       </div>
       <div ref={box} className="transcript-text">
         {transcript.isPending ? (
