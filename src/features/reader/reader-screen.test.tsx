@@ -1,5 +1,7 @@
+import { mockDb, readerAccount } from '@mocks/db';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
 describe('read-only reader', () => {
@@ -16,6 +18,32 @@ describe('read-only reader', () => {
     const list = screen.getByRole('tabpanel');
     expect(within(list).getByRole('button', { name: '1. A grey morning' })).toHaveAttribute('aria-current', 'page');
     expect(within(list).getByRole('button', { name: '3. Sun at last' })).toBeInTheDocument();
+  });
+
+  it('capitalises a title that starts lowercase after its opening punctuation, and keeps the others as written', async () => {
+    mockDb().imports.push({
+      username: readerAccount.username,
+      record: {
+        id: 4344,
+        title: 'La llave',
+        language: 'es',
+        status: 'ready',
+        contentId: 904344,
+        pages: 2,
+        words: 12,
+        error: null,
+        createdAt: new Date().toISOString(),
+      },
+      pages: [
+        { title: '¿dónde está la llave?', text: 'La llave no está en la mesa.' },
+        { title: 'Ya la tengo, dice iGor', text: 'La llave está en el bolso de Ana.' },
+      ],
+    });
+    const { user } = await renderApp('/reader/904344', { user: signedIn(), targetLang: 'es' });
+    await user.click(await screen.findByRole('tab', { name: 'Pages' }));
+    const list = screen.getByRole('tabpanel');
+    expect(within(list).getByRole('button', { name: '1. ¿Dónde está la llave?' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: '2. Ya la tengo, dice iGor' })).toBeInTheDocument();
   });
 
   it('opens a chosen page and returns to the text', async () => {
