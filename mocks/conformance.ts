@@ -218,7 +218,7 @@ export function describeConformance(subject: Subject) {
       expect(await expectOk('userWords', { token })).toEqual([]);
       await expectOk('saveUserWord', { token, body: { lowercase: 'hund', level: 1, language: 'de' } });
       const changed = await expectOk('saveUserWord', { token, body: { lowercase: 'hund', level: 4, language: 'de' } });
-      expect(changed).toEqual({ lowercase: 'hund', level: 4, language: 'de' });
+      expect(changed).toMatchObject({ lowercase: 'hund', level: 4, language: 'de' });
       expect(await expectOk('userWords', { token })).toEqual([{ lowercase: 'hund', level: 4, language: 'de' }]);
       expect((await expectOk('refresh', { token })).wordCount).toBe(1);
     });
@@ -338,7 +338,7 @@ export function describeConformance(subject: Subject) {
       const { contentId } = await firstContent('de');
       expect(await expectOk('userPages', { token, params: { targetLang: 'de' } })).toEqual([]);
       const page = { contentId, pageId: 0, language: 'de' } as const;
-      expect(await expectOk('saveUserPage', { token, body: page })).toEqual(page);
+      expect(await expectOk('saveUserPage', { token, body: page })).toMatchObject(page);
       expect(await expectOk('userPages', { token, params: { targetLang: 'de' } })).toEqual([page]);
       await expectError('saveUserPage', 404, { token, body: { ...page, pageId: 999 } });
     });
@@ -645,6 +645,27 @@ export function describeConformance(subject: Subject) {
       expect(await coins()).toBe(afterFirst + 12);
       await expectOk('saveUserPage', { token, body: page });
       expect(await coins()).toBe(afterFirst + 12);
+    });
+
+    it("answers each save with the balances it left, and the streak on the day's first learning", async () => {
+      const { token } = await signUp();
+      const first = await expectOk('saveUserWord', { token, body: { lowercase: 'harbour', level: 2, language: 'en' } });
+      const me = await expectOk('refresh', { token });
+      expect(me.streak).toHaveLength(1);
+      expect(first.balances).toEqual({ wordCount: 1, creditAmount: me.creditAmount, streak: me.streak });
+      const again = await expectOk('saveUserWord', { token, body: { lowercase: 'harbour', level: 3, language: 'en' } });
+      expect(again).toEqual({
+        lowercase: 'harbour',
+        level: 3,
+        language: 'en',
+        balances: { wordCount: 1, creditAmount: me.creditAmount + 1 },
+      });
+      const { contentId } = await firstContent('en');
+      const page = { contentId, pageId: 0, language: 'en' } as const;
+      expect(await expectOk('saveUserPage', { token, body: page })).toEqual({
+        ...page,
+        balances: { wordCount: 1, creditAmount: me.creditAmount + 11 },
+      });
     });
   });
 }

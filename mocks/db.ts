@@ -3,6 +3,7 @@ import type {
   AdminJob,
   Discount,
   jobStatuses,
+  LearnerBalances,
   Notification,
   Product,
   TextImport,
@@ -11,7 +12,7 @@ import type {
   UserWord,
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
-import { daysBefore, hoursBefore, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
+import { daysBefore, hoursBefore, isoDate, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
 import { buildJobs } from './fixtures/jobs';
 import { buildNotification, welcomeNotification } from './fixtures/notifications';
 import { buildDiscounts, buildProducts } from './fixtures/products';
@@ -231,36 +232,49 @@ function coinsOf(user: MockUser, day: string): MockCoins {
   return coins;
 }
 
+/** The streak with `day` learned: the run goes on from yesterday, or starts again. */
+function streakWith(streak: readonly string[], day: string): string[] {
+  const last = streak.at(-1);
+  if (last === day) return [...streak];
+  return last === isoDate(daysBefore(new Date(`${day}T00:00:00Z`), 1)) ? [...streak, day] : [day];
+}
+
 /**
  * Pays coins as the server does (`coinRewards`): `points` from words and pages up to the day's cap, the streak
- * day's coins on the day's first learning, ×2 with Pro Gold. Days are UTC days (the server's, without a zone).
+ * day's coins on the day's first learning, ×2 with Pro Gold, and counts the day in the streak. Days are UTC days
+ * (the server's, without a zone). Answers the balances as the server's save answers them.
  */
-function payLearningCoins(user: MockUser, coins: MockCoins, points: number, now: Date): void {
+function payLearningCoins(user: MockUser, coins: MockCoins, points: number, now: Date): LearnerBalances {
   const day = now.toISOString().slice(0, 10);
   const multiplier =
     user.pro.endDate !== null && Date.parse(user.pro.endDate) > now.getTime() ? coinRewards.proMultiplier : 1;
   const earnedToday = coins.day === day ? coins.today : 0;
   const granted = Math.min(points * multiplier, Math.max(coinRewards.dailyCap * multiplier - earnedToday, 0));
   const firstToday = !coins.days.includes(day);
-  if (firstToday) coins.days.push(day);
+  if (firstToday) {
+    coins.days.push(day);
+    user.streak = streakWith(user.streak, day);
+  }
   user.creditAmount += granted + (firstToday ? coinRewards.perStreakDay * multiplier : 0);
   coins.day = day;
   coins.today = earnedToday + granted;
+  const balances = { wordCount: wordsOf(user).length, creditAmount: user.creditAmount };
+  return firstToday ? { ...balances, streak: user.streak } : balances;
 }
 
 /** A saved level's coins: one per level the word reaches for the first time. */
-export function payWordCoins(user: MockUser, word: UserWord, now = new Date()): void {
+export function payWordCoins(user: MockUser, word: UserWord, now = new Date()): LearnerBalances {
   const coins = coinsOf(user, now.toISOString().slice(0, 10));
   const key = `${word.language}\u0000${word.lowercase}`;
   const reached = coins.levels[key] ?? 0;
   coins.levels[key] = Math.max(reached, word.level);
-  payLearningCoins(user, coins, Math.max(word.level - reached, 0) * coinRewards.perNewLevel, now);
+  return payLearningCoins(user, coins, Math.max(word.level - reached, 0) * coinRewards.perNewLevel, now);
 }
 
 /** A finished page's coins: ten the first time (`firstTime`), and the streak day's on the day's first learning. */
-export function payPageCoins(user: MockUser, firstTime: boolean, now = new Date()): void {
+export function payPageCoins(user: MockUser, firstTime: boolean, now = new Date()): LearnerBalances {
   const coins = coinsOf(user, now.toISOString().slice(0, 10));
-  payLearningCoins(user, coins, firstTime ? coinRewards.perFirstFinishedPage : 0, now);
+  return payLearningCoins(user, coins, firstTime ? coinRewards.perFirstFinishedPage : 0, now);
 }
 
 /** The user as the API sends it: everything but the password, with the count of the words saved. */

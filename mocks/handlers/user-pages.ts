@@ -25,7 +25,6 @@ export const userPageHandlers = [
       (item) => item.contentId === page.contentId && item.pageId === page.pageId && item.language === page.language,
     );
     if (!known) pages.push(page);
-    payPageCoins(user, !known);
-    return ok(page);
+    return ok({ ...page, balances: payPageCoins(user, !known) });
   }),
 ];

@@ -53,12 +53,10 @@ export const wordHandlers = [
     const saved = words.find((item) => item.lowercase === word.lowercase && item.language === word.language);
     if (saved) {
       saved.level = word.level;
-      payWordCoins(user, word);
-      return ok(saved);
+      return ok({ ...saved, balances: payWordCoins(user, word) });
     }
     if (words.length >= user.wordLimit) return fail(403, 'word_limit', "You've Reached Your Word Limit");
     words.push(word);
-    payWordCoins(user, word);
-    return ok(word);
+    return ok({ ...word, balances: payWordCoins(user, word) });
   }),
 ];

@@ -31,7 +31,7 @@ describe('user words', () => {
   it('saves a level and answers the stored word', async () => {
     const token = await signupLearner(app);
     const response = await saveWord(token, 'lighthouse', 2);
-    expect(envelopeSchema(endpoints.saveUserWord.details).parse(response.json()).details).toEqual({
+    expect(envelopeSchema(endpoints.saveUserWord.details).parse(response.json()).details).toMatchObject({
       lowercase: 'lighthouse',
       level: 2,
       language: 'en',

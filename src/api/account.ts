@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@/contract/entities';
+import type { LearnerBalances, User } from '@/contract/entities';
 import type { LoginRequest, SignupRequest } from '@/contract/validation';
 import { fetchDetails } from './client';
 import { privateQueryRoots } from './query-client';
@@ -18,6 +18,12 @@ export const userQueries = {
 export function storeUser(queryClient: QueryClient, user: User): void {
   writeStoredUser(user);
   queryClient.setQueryData(userQueries.current().queryKey, user);
+}
+
+/** What a save answered of the learner's record (coins, word count, the streak when it changed), kept at once. */
+export function storeBalances(queryClient: QueryClient, balances: LearnerBalances): void {
+  const user = queryClient.getQueryData(userQueries.current().queryKey);
+  if (user) storeUser(queryClient, { ...user, ...balances, streak: balances.streak ?? user.streak });
 }
 
 /** Leaving the session clears the user, the saved words and every cached private query. */

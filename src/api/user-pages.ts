@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPage } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { storeBalances } from './account';
 import { fetchDetails } from './client';
 
 export const userPageQueries = {
@@ -25,7 +26,8 @@ export function useSaveUserPage() {
   return useMutation({
     mutationKey: ['userPages', 'save'],
     mutationFn: (page: UserPage) => fetchDetails('saveUserPage', { body: page }),
-    onSuccess: (page) => {
+    onSuccess: ({ balances, ...page }) => {
+      storeBalances(queryClient, balances);
       queryClient.setQueryData(userPageQueries.list(page.language).queryKey, (pages) => [
         ...(pages ?? []).filter((p) => !(p.contentId === page.contentId && p.pageId === page.pageId)),
         page,

@@ -1,14 +1,9 @@
-import {
-  type QueryClient,
-  MutationObserver as QueryMutationObserver,
-  queryOptions,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { MutationObserver as QueryMutationObserver, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
-import { storeUser, userQueries } from './account';
+import { storeBalances } from './account';
 import { fetchDetails } from './client';
 
 /**
@@ -107,11 +102,6 @@ export function levelsOf(words: readonly UserWord[] | undefined, language: Learn
   return { get: (lowercase) => wordAt(list, at, { lowercase, language })?.level };
 }
 
-function bumpWordCount(queryClient: QueryClient) {
-  const user = queryClient.getQueryData(userQueries.current().queryKey);
-  if (user) storeUser(queryClient, { ...user, wordCount: user.wordCount + 1 });
-}
-
 type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: UserWord | null };
 
 /**
@@ -153,10 +143,10 @@ export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, 
         const word = queue.pending;
         queue.pending = undefined;
         try {
-          const isNew = queue.confirmed === null;
-          queue.confirmed = await saver.mutate(word);
-          // The header's count is the user record's: one more once the server has stored a new word.
-          if (isNew) bumpWordCount(queryClient);
+          const { balances, ...saved } = await saver.mutate(word);
+          queue.confirmed = saved;
+          // The header shows the word count, coins and streak the save left (kept for the next visit too).
+          storeBalances(queryClient, balances);
         } catch (error) {
           queue.pending = undefined;
           const { confirmed } = queue;

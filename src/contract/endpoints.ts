@@ -10,6 +10,7 @@ import {
   jobKinds,
   jobQueueSchema,
   jobStatusSchema,
+  learnerBalancesSchema,
   libraryCategorySchema,
   libraryContentSchema,
   librarySchema,
@@ -225,7 +226,7 @@ export const endpoints = {
     path: '/userword',
     auth: 'required',
     body: userWordSchema,
-    details: userWordSchema,
+    details: z.extend(userWordSchema, { balances: learnerBalancesSchema }),
   }),
   translate: endpoint({
     method: 'POST',
@@ -298,7 +299,7 @@ export const endpoints = {
     path: '/user-page',
     auth: 'required',
     body: userPageSchema,
-    details: userPageSchema,
+    details: z.extend(userPageSchema, { balances: learnerBalancesSchema }),
   }),
   notifications: endpoint({
     method: 'GET',

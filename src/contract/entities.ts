@@ -35,6 +35,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * What a save (a word's level, a finished page) changed in the learner's record, so the header shows it at once:
+ * the word count and coins after it, and the streak when the save counted a new learning day (else unchanged).
+ */
+export const learnerBalancesSchema = z.object({
+  wordCount: z.int().check(z.minimum(0)),
+  creditAmount: z.int().check(z.minimum(0)),
+  streak: z.optional(z.array(isoDateSchema)),
+});
+export type LearnerBalances = z.infer<typeof learnerBalancesSchema>;
+
 export const userWordSchema = z.object({
   lowercase: plainText().check(z.minLength(1), z.maxLength(100)),
   level: wordLevelSchema,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
+import type { LearnerBalances } from '#contract/entities.ts';
 import {
   listUserPages,
   pageWordsJson,
+  type SaveBalances,
   saveUserPage,
   saveUserWord,
   userWordsJson,
@@ -10,10 +12,18 @@ import {
 } from '../db/queries/learning.ts';
 import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
-import { dayIn } from '../services/streak.ts';
+import { dayIn, readStreak } from '../services/streak.ts';
 
 export async function learningRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+
+  /** A save's balances for the header; the streak is read only on the day's first learning, when it changes. */
+  async function answerBalances(userId: number, saved: SaveBalances, timeZone: string, now: Date) {
+    const { wordCount, creditAmount, newLearningDay } = saved;
+    const balances: LearnerBalances = { wordCount, creditAmount };
+    if (newLearningDay) balances.streak = await readStreak(db, userId, timeZone, now);
+    return balances;
+  }
 
   registerEndpoint(
     app,
@@ -40,7 +50,7 @@ export async function learningRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.saveUserWord, async ({ auth, body, now, timeZone }) => {
     const result = await saveUserWord(db, auth.user.id, body, { now, learningDay: dayIn(timeZone, now) });
     if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
-    return result.saved;
+    return { ...result.saved, balances: await answerBalances(auth.user.id, result.balances, timeZone, now) };
   });
 
   registerEndpoint(app, endpoints.userPages, ({ auth, params }) => listUserPages(db, auth.user.id, params.targetLang));
@@ -48,6 +58,6 @@ export async function learningRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.saveUserPage, async ({ auth, body, now, timeZone }) => {
     const saved = await saveUserPage(db, auth.user.id, body, { now, learningDay: dayIn(timeZone, now) });
     if (!saved) throw apiError(404, 'not_found', 'This page does not exist');
-    return body;
+    return { ...body, balances: await answerBalances(auth.user.id, saved, timeZone, now) };
   });
 }

@@ -1,7 +1,8 @@
 import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
+import { daysBefore, streakEndingOn } from '@mocks/fixtures/dates';
 import { server } from '@mocks/node';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -54,6 +55,55 @@ describe('logged-in header', () => {
     await renderApp('/faq');
     expect(screen.queryByRole('list', { name: 'Your balances' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('balances earned by learning', () => {
+  /** The reader's account on the (mock) server: 40 coins, a three-day streak that ended yesterday. */
+  function readerEndedStreakYesterday() {
+    const account = findUserByEmail(readerAccount.email);
+    if (!account) throw new Error('no reader');
+    account.creditAmount = 40;
+    account.streak = streakEndingOn(daysBefore(new Date(), 1), 3);
+  }
+
+  function balanceItems() {
+    return within(screen.getByRole('list', { name: 'Your balances' })).getAllByRole('listitem');
+  }
+
+  /** The app opened again from its stored state, as after a reload. */
+  async function reload() {
+    cleanup();
+    await renderApp('/faq');
+    await screen.findByRole('list', { name: 'Your balances' });
+  }
+
+  it('shows the streak day and the coins a saved level earned at once, and after a reload', async () => {
+    readerEndedStreakYesterday();
+    const { user } = await renderApp('/reader/1', { user: signedIn(), homeLang: 'de', targetLang: 'en' });
+    await screen.findByRole('button', { name: 'Finished' });
+    expect(balanceItems()[1]).toHaveTextContent(/^Streak days3$/);
+    const fresh = [...document.querySelectorAll<HTMLElement>('[data-w="evening"]')][0];
+    if (!fresh) throw new Error('no evening');
+    await user.click(fresh);
+    await user.keyboard('2');
+    // Two levels reached for the first time (2 coins) and the day's first learning (5).
+    await vi.waitFor(() => expect(balanceItems()[2]).toHaveTextContent(/^Coins47$/));
+    expect(balanceItems()[1]).toHaveTextContent(/^Streak days4$/);
+    await reload();
+    expect(balanceItems()[1]).toHaveTextContent(/^Streak days4$/);
+    expect(balanceItems()[2]).toHaveTextContent(/^Coins47$/);
+  });
+
+  it('shows the coins a finished page earned at once, and after a reload', async () => {
+    readerEndedStreakYesterday();
+    const { user } = await renderApp('/reader/1', { user: signedIn(), homeLang: 'de', targetLang: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'Finished' }));
+    // The page finished for the first time (10 coins) and the day's first learning (5).
+    await vi.waitFor(() => expect(balanceItems()[2]).toHaveTextContent(/^Coins55$/));
+    expect(balanceItems()[1]).toHaveTextContent(/^Streak days4$/);
+    await reload();
+    expect(balanceItems()[2]).toHaveTextContent(/^Coins55$/);
   });
 });
 

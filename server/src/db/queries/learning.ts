@@ -139,17 +139,38 @@ function coinCredit(points: SQL, streakDays: SQL, p: Record<'learningDay' | 'now
     coins_today = ${earnedToday} + ${granted}, coins_day = ${p.learningDay}::date`;
 }
 
-export type SaveWordResult = { saved: UserWord } | { limitReached: true };
+/**
+ * The learner's word count and coins after a save, and whether the save counted a new learning day (the streak
+ * changed then).
+ */
+export type SaveBalances = { wordCount: number; creditAmount: number; newLearningDay: boolean };
+
+type BalancesRow = { word_count: number | null; credit_amount: number | null; new_learning_day: boolean };
+
+const balancesOf = (row: BalancesRow): SaveBalances => ({
+  wordCount: row.word_count ?? 0,
+  creditAmount: row.credit_amount ?? 0,
+  newLearningDay: row.new_learning_day,
+});
+
+/** The balances a save answers: the user row as the statement's update left it, else as it was locked. */
+const balancesAfter = sql.raw(`
+      coalesce((select word_count from account), (select word_count from owner)) as word_count,
+      coalesce((select credit_amount from account), (select credit_amount from owner)) as credit_amount,
+      exists (select 1 from learning_day) as new_learning_day`);
+
+export type SaveWordResult = { saved: UserWord; balances: SaveBalances } | { limitReached: true };
 
 const saveWordStatement = statement<
   'userId' | 'level' | 'now' | 'language' | 'lowercase' | 'learningDay',
-  { updated: boolean; inserted: boolean; users: number; has_room: boolean | null }
+  { updated: boolean; inserted: boolean; users: number; has_room: boolean | null } & BalancesRow
 >(
   (p) => sql`
     -- The user row is locked first, before any of the learner's other rows, by every statement that writes
     -- them (this one, the page save's): one order of locks, so concurrent saves never deadlock.
     with owner as (
-      select word_count < word_limit as has_room from users where id = ${p.userId} for update
+      select word_count < word_limit as has_room, word_count, credit_amount from users
+      where id = ${p.userId} for update
     ),
     existing as (
       update user_words set level = ${p.level}, updated_at = ${p.now}::timestamptz
@@ -187,10 +208,10 @@ const saveWordStatement = statement<
         ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, p)}
       where id = ${p.userId}
         and (exists (select 1 from inserted) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
-      returning 1
+      returning word_count, credit_amount
     )
     select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
-      (select count(*)::int from owner) as users, (select has_room from owner) as has_room`,
+      (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`,
 );
 
 /**
@@ -211,7 +232,7 @@ export async function saveUserWord(
   const values = { userId, level, language, lowercase, now: now.toISOString(), learningDay };
   const [row] = await saveWordStatement(db, values);
   if (!row) throw new Error('The save answered no row');
-  if (row.updated || row.inserted) return { saved: word };
+  if (row.updated || row.inserted) return { saved: word, balances: balancesOf(row) };
   if (row.users === 0) throw new Error('User vanished');
   // The same new word added meanwhile by another request (this statement's snapshot predates it): asked again,
   // it is a level change, allowed even at the limit.
@@ -230,12 +251,12 @@ export async function listUserPages(db: Db, userId: number, language: LearningLa
 
 const savePageStatement = statement<
   'userId' | 'contentId' | 'pageId' | 'language' | 'now' | 'learningDay',
-  { found: boolean }
+  { found: boolean } & BalancesRow
 >(
   (p) => sql`
     -- The user row first, as in the word save: one order of locks.
     with owner as (
-      select 1 from users where id = ${p.userId} for update
+      select word_count, credit_amount from users where id = ${p.userId} for update
     ),
     found as (
       select 1 from pages p join contents c on c.id = p.content_id
@@ -265,24 +286,24 @@ const savePageStatement = statement<
       update users set
         ${coinCredit(sql`(select count(*) from first_time) * ${coinRewards.perFirstFinishedPage}`, sql`(select count(*) from learning_day)`, p)}
       where id = ${p.userId} and (exists (select 1 from first_time) or exists (select 1 from learning_day))
-      returning 1
+      returning word_count, credit_amount
     )
-    select exists (select 1 from found) as found`,
+    select exists (select 1 from found) as found, ${balancesAfter}`,
 );
 
 /**
  * Records a finished page and counts the learning day, in one statement; the first time the learner finishes it,
- * pays its coins (and the streak day's, when it is the day's first). False when no such page exists in that
- * language.
+ * pays its coins (and the streak day's, when it is the day's first). Answers the learner's balances after it,
+ * undefined when no such page exists in that language.
  */
 export async function saveUserPage(
   db: Db,
   userId: number,
   page: UserPage,
   { now, learningDay }: { now: Date; learningDay: string },
-): Promise<boolean> {
+): Promise<SaveBalances | undefined> {
   const { contentId, pageId, language } = page;
   const values = { userId, contentId, pageId, language, now: now.toISOString(), learningDay };
   const [row] = await savePageStatement(db, values);
-  return row?.found === true;
+  return row?.found ? balancesOf(row) : undefined;
 }
