@@ -458,6 +458,25 @@ export function describeConformance(subject: Subject) {
       expect(after.videoLimit).toBe(before.videoLimit + 2);
     });
 
+    it('refuses a second Pro Gold subscription while one is active, and opens the portal to manage it', async () => {
+      const { token } = await signUp();
+      const { pro } = await prices(token);
+      const none = await expectError('customerPortal', 404, { token });
+      expect(none.details[0]).toEqual({
+        error: 'You have no Pro Gold subscription to manage',
+        code: 'no_subscription',
+      });
+      const session = await expectOk('subscriptionCheckout', { token, body: { priceId: pro } });
+      await subject.payCheckout(session.sessionId);
+      await expectOk('fulfilCheckout', { token, body: { sessionId: session.sessionId } });
+      const second = await expectError('subscriptionCheckout', 409, { token, body: { priceId: pro } });
+      expect(second.details[0]).toEqual({
+        error: 'Pro Gold is already active: manage your subscription instead',
+        code: 'pro_active',
+      });
+      expect((await expectOk('customerPortal', { token })).url).toEqual(expect.any(String));
+    });
+
     it("answers 404 for another learner's checkout", async () => {
       const buyer = await signUp();
       const other = await signUp();

@@ -42,6 +42,9 @@ export const paymentHandlers = [
     if (user instanceof Response) return user;
     const body = await parseBody(request, endpoints.subscriptionCheckout.body);
     if (body instanceof Response) return body;
+    if (user.pro.endDate !== null && Date.parse(user.pro.endDate) > Date.now()) {
+      return fail(409, 'pro_active', 'Pro Gold is already active: manage your subscription instead');
+    }
     return startCheckout(request, user, body, 'pro');
   }),
 
@@ -122,6 +125,17 @@ export const paymentHandlers = [
     if (item.name === 'Word Limit') user.wordLimit += item.amount;
     else user.videoLimit += item.amount;
     return ok(toUser(user));
+  }),
+
+  // The mocks have no customer portal: its page is the store, where the learner comes back to.
+  route(endpoints.customerPortal, ({ request }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const subscribed = Object.values(mockDb().checkouts).some(
+      (checkout) => checkout.username === user.username && checkout.pro && checkout.granted,
+    );
+    if (!subscribed) return fail(404, 'no_subscription', 'You have no Pro Gold subscription to manage');
+    return ok({ url: `${new URL(request.url).origin}/store` });
   }),
 
   route(endpoints.checkDiscount, async ({ request }) => {

@@ -74,9 +74,10 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
   const invoices = new Map<string, Json>();
   const subscriptions = new Map<
     string,
-    Json & { metadata: Record<string, string>; price: string; periodEnd: number }
+    Json & { id: string; metadata: Record<string, string>; price: string; periodEnd: number; customer: string }
   >();
   const coupons = new Map<string, Json>();
+  const portals = new Map<string, { id: string; customer: string; return_url: string; url: string }>();
   const created: Json[] = [];
   const signer = new Stripe(fakeStripeKeys.secretKey);
   let reachable = true;
@@ -158,19 +159,29 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
     if (session.mode !== 'subscription') return [event('checkout.session.completed', session, at)];
     const subscriptionId = newId('sub');
+    const customer = newId('cus');
     const metadata = (session.subscription_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {};
     subscriptions.set(subscriptionId, {
       id: subscriptionId,
       object: 'subscription',
       status: 'active',
+      customer,
       metadata,
       price: session.line_items[0] ?? '',
       periodEnd: 0,
       ended_at: null,
     });
     const invoice = invoiceFor(subscriptionId, seconds(at));
-    Object.assign(session, { subscription: subscriptionId, invoice: invoice.id });
+    Object.assign(session, { subscription: subscriptionId, invoice: invoice.id, customer });
     return [event('checkout.session.completed', session, at), event('invoice.paid', invoice, at)];
+  };
+
+  /** The learner cancels now: the subscription ends and `customer.subscription.deleted` says so. */
+  const cancel = (subscriptionId: string, at = new Date()): Delivery => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+    Object.assign(subscription, { status: 'canceled', ended_at: seconds(at) });
+    return event('customer.subscription.deleted', subscription, at);
   };
 
   const server: Server = createServer(async (request, response) => {
@@ -204,6 +215,26 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
         `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1>` +
           `<form method="post"><button type="submit">Pay</button></form>` +
           `<a href="${String(session.cancel_url)}">Cancel</a></main></html>`,
+      );
+      return;
+    }
+    // The hosted customer portal: Cancel subscription ends the customer's subscriptions now, as Stripe's does.
+    if (parts[0] === 'portal' && parts[1]) {
+      const portal = portals.get(parts[1]);
+      if (!portal) return missing('portal session');
+      if (request.method === 'POST') {
+        const running = [...subscriptions.values()].filter(
+          (subscription) => subscription.customer === portal.customer && subscription.status !== 'canceled',
+        );
+        await deliver(running.map((subscription) => cancel(subscription.id)));
+        response.writeHead(303, { location: portal.return_url }).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><html lang="en"><title>Fake Stripe Portal</title><main><h1>Fake Stripe Portal</h1>` +
+          `<form method="post"><button type="submit">Cancel subscription</button></form>` +
+          `<a href="${portal.return_url}">Return</a></main></html>`,
       );
       return;
     }
@@ -246,6 +277,22 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       created.push(session);
       return send(200, session);
     }
+    if (resource === 'subscriptions' && id && request.method === 'GET') {
+      const subscription = subscriptions.get(id);
+      return subscription ? send(200, subscription) : missing('subscription');
+    }
+    if (resource === 'billing_portal' && parts[2] === 'sessions' && request.method === 'POST') {
+      const form = decodeForm(body);
+      const id = newId('bps');
+      const portal = {
+        id,
+        customer: String(form.customer),
+        return_url: String(form.return_url),
+        url: `http://${request.headers.host}/portal/${id}`,
+      };
+      portals.set(id, portal);
+      return send(200, { object: 'billing_portal.session', ...portal });
+    }
     if (resource === 'invoices' && id) {
       const invoice = invoices.get(id);
       return invoice ? send(200, invoice) : missing('invoice');
@@ -274,6 +321,8 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
     apiUrl: `http://127.0.0.1:${port}`,
     /** Every checkout session created, in order, as the server asked for it. */
     sessions: created,
+    /** The customer portal sessions created, by id. */
+    portals,
     coupons,
     complete,
     /** The next period of a subscription is paid: its invoice and the `invoice.paid` event. */
@@ -282,13 +331,7 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
       return event('invoice.paid', invoiceFor(subscriptionId, subscription.periodEnd), at);
     },
-    /** The learner cancels now: the subscription ends and `customer.subscription.deleted` says so. */
-    cancel: (subscriptionId: string, at = new Date()) => {
-      const subscription = subscriptions.get(subscriptionId);
-      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
-      Object.assign(subscription, { status: 'canceled', ended_at: seconds(at) });
-      return event('customer.subscription.deleted', subscription, at);
-    },
+    cancel,
     /** The subscription's status changes (a failed renewal: `past_due`, then `unpaid`). */
     update: (subscriptionId: string, status: string, at = new Date()) => {
       const subscription = subscriptions.get(subscriptionId);

@@ -229,6 +229,65 @@ describe('fulfilment', () => {
   });
 });
 
+describe('a running Pro Gold', () => {
+  async function subscribed() {
+    const token = await learner();
+    const { sessionId } = await startCheckout(token, 'subscription', 'price_fake_pro');
+    for (const delivery of stripe.complete(sessionId)) await webhook(delivery);
+    const subscriptionId = stripe.sessions.find((session) => session.id === sessionId)?.subscription as string;
+    return { token, subscriptionId };
+  }
+
+  function portal(token: string) {
+    return app.inject({ method: 'POST', url: '/api/v1/payment/portal', headers: authed(token) });
+  }
+
+  it('refuses a second subscription with 409 while Pro Gold runs, and starts none at Stripe', async () => {
+    const { token } = await subscribed();
+    const before = stripe.sessions.length;
+    const response = await checkout(token, 'subscription', { priceId: 'price_fake_pro' });
+    expect(response.statusCode).toBe(409);
+    expect(errorEnvelopeSchema.parse(response.json()).details[0]).toEqual({
+      error: 'Pro Gold is already active: manage your subscription instead',
+      code: 'pro_active',
+    });
+    expect(stripe.sessions).toHaveLength(before);
+    expect((await checkout(token, 'token', { priceId: 'price_fake_diamonds_100' })).statusCode).toBe(200);
+  });
+
+  it('lets a learner subscribe again once their subscription has ended', async () => {
+    const { token, subscriptionId } = await subscribed();
+    await webhook(stripe.cancel(subscriptionId, new Date(app.clock.now().getTime() - 1000)));
+    expect((await checkout(token, 'subscription', { priceId: 'price_fake_pro' })).statusCode).toBe(200);
+  });
+
+  it("opens Stripe's customer portal for the learner's subscription, returning to the store", async () => {
+    const { token, subscriptionId } = await subscribed();
+    const response = await portal(token);
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = envelopeSchema(endpoints.customerPortal.details).parse(response.json()).details;
+    const session = [...stripe.portals.values()].find((candidate) => candidate.url === url);
+    const customer = stripe.sessions.find((candidate) => candidate.subscription === subscriptionId)?.customer;
+    expect(session).toMatchObject({ customer, return_url: 'http://localhost:80/store' });
+  });
+
+  it('answers 404 no_subscription to a learner who never subscribed, and 503 when Stripe cannot be reached', async () => {
+    const never = await learner();
+    const refused = await portal(never);
+    expect(refused.statusCode).toBe(404);
+    expect(errorEnvelopeSchema.parse(refused.json()).details[0]?.code).toBe('no_subscription');
+    const { token } = await subscribed();
+    stripe.down();
+    try {
+      const response = await portal(token);
+      expect(response.statusCode).toBe(503);
+      expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('payments_unavailable');
+    } finally {
+      stripe.up();
+    }
+  });
+});
+
 describe('subscription changes', () => {
   it('ends Pro Gold when the subscription becomes unpaid, but not for an older change delivered late', async () => {
     const token = await learner();
@@ -282,5 +341,8 @@ describe('without Stripe', () => {
       error: 'Card payments are not configured on this server',
       code: 'payments_unavailable',
     });
+    const portal = await plain.inject({ method: 'POST', url: '/api/v1/payment/portal', headers: authed(token) });
+    expect(portal.statusCode).toBe(409);
+    expect(errorEnvelopeSchema.parse(portal.json()).details[0]?.code).toBe('payments_unavailable');
   });
 });

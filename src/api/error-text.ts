@@ -28,6 +28,8 @@ export const errorCodeMessages: Record<ErrorCode, MessageDescriptor> = {
   insufficient_balance: msg`Your balance is too low for this item`,
   discount_invalid: msg`This discount code is not valid`,
   payments_unavailable: msg`Card payments are unavailable, please try again soon`,
+  pro_active: msg`Pro Gold is already active: manage your subscription instead`,
+  no_subscription: msg`You have no Pro Gold subscription to manage`,
   email_required: msg`Email is required`,
   email_too_short: msg`Email must be at least 6 characters long`,
   email_too_long: msg`Email must be less than 50 characters long`,

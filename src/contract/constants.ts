@@ -48,6 +48,18 @@ export const coinRewards = {
 } as const;
 
 export const maxDiscountCodes = 2;
+
+/** The applied codes' total, as a checkout takes it off: one discount of their sum, at most 100 %. */
+export function combinedDiscountPercent(percents: readonly number[]): number {
+  const total = percents.reduce((sum, percent) => sum + percent, 0);
+  return Math.min(100, total);
+}
+
+/** A price in cents with a percentage off, as the card provider charges it (the discount rounded to the cent). */
+export function discountedCents(cents: number, percent: number): number {
+  return cents - Math.round((cents * percent) / 100);
+}
+
 /** The largest subtitle file (SRT or WebVTT) a learner may upload for a video. */
 export const maxSubtitleBytes = 2 * 1024 * 1024;
 /** Texts a learner may import (their own library, private): free, and with Pro Gold. */

@@ -18,6 +18,7 @@ import {
   notificationSchema,
   pageIdSchema,
   paymentSettingsSchema,
+  portalSessionSchema,
   productSchema,
   readerSchema,
   sectionSchema,
@@ -467,6 +468,12 @@ export const endpoints = {
     auth: 'required',
     body: discountCheckRequestSchema,
     details: discountSchema,
+  }),
+  customerPortal: endpoint({
+    method: 'POST',
+    path: '/payment/portal',
+    auth: 'required',
+    details: portalSessionSchema,
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -294,3 +294,7 @@ export type Session = z.infer<typeof sessionSchema>;
 /** Whether this server takes card payments (Stripe configured); without them the store sells items only. */
 export const paymentSettingsSchema = z.object({ cardPayments: z.boolean() });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+/** A page of the card provider's customer portal, where a learner manages or cancels their Pro Gold subscription. */
+export const portalSessionSchema = z.object({ url: z.url() });
+export type PortalSession = z.infer<typeof portalSessionSchema>;

@@ -22,6 +22,8 @@ export const errorCodes = [
   'insufficient_balance',
   'discount_invalid',
   'payments_unavailable',
+  'pro_active',
+  'no_subscription',
   'bad_file',
   'import_limit',
   'email_required',

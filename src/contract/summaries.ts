@@ -49,4 +49,5 @@ export const endpointSummaries = {
   fulfilCheckout:
     "Grant a finished checkout's purchase (the success page asks; the webhook does the same, granted once); answers the user",
   checkDiscount: 'Check a discount code',
+  customerPortal: "Open the card provider's customer portal to manage or cancel the learner's Pro Gold subscription",
 } as const satisfies Record<EndpointName, string>;

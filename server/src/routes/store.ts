@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findStoreItem } from '#contract/constants.ts';
+import { combinedDiscountPercent, findStoreItem } from '#contract/constants.ts';
 import { API_BASE, endpoints, type PriceRequest } from '#contract/endpoints.ts';
+import { hasActivePro, subscriptionToManage } from '../db/queries/payments.ts';
 import { buyStoreItem, findDiscount, listCatalogue } from '../db/queries/store.ts';
 import { findUserById, toWireUser } from '../db/queries/users.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
@@ -37,24 +38,39 @@ export async function storeRoutes(app: FastifyInstance) {
 
   /** The discount codes' total, each checked again: a code refused since the store applied it fails the checkout. */
   async function discountPercent(codes: readonly string[], now: Date): Promise<number> {
-    let percent = 0;
+    const percents: number[] = [];
     for (const code of new Set(codes.map((c) => c.toUpperCase()))) {
       const discount = await findDiscount(db, code, now);
       if (!discount) throw apiError(400, 'discount_invalid', 'This discount code is not valid');
-      percent += discount.discountPercent;
+      percents.push(discount.discountPercent);
     }
-    return Math.min(100, percent);
+    return combinedDiscountPercent(percents);
   }
 
-  function checkout(wanted: (price: SellablePrice) => boolean, successPath: string) {
+  /** Where the learner's browser comes back to after a page of the card provider. */
+  const siteBase = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  /** A learner with Pro Gold running manages it in the portal: a second subscription would charge twice. */
+  async function noProRunning(userId: number, now: Date) {
+    if (await hasActivePro(db, userId, now)) {
+      throw apiError(409, 'pro_active', 'Pro Gold is already active: manage your subscription instead');
+    }
+  }
+
+  function checkout(
+    wanted: (price: SellablePrice) => boolean,
+    successPath: string,
+    allowed?: (userId: number, now: Date) => Promise<void>,
+  ) {
     return async ({ auth, body, now, request }: CheckoutInput) => {
       if (!payments) throw notConfigured();
+      await allowed?.(auth.user.id, now);
       const { priceId, discountCodes = [] } = body;
       const gateway: PaymentGateway = payments;
       const price = await provider(request, gateway, () => gateway.findPrice(priceId));
       if (!price || !wanted(price)) throw apiError(400, 'invalid_input', 'This price is not in the store');
       const percent = await discountPercent(discountCodes, now);
-      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      const base = siteBase(request);
       const session = await provider(request, gateway, () =>
         gateway.createCheckout({
           price,
@@ -72,7 +88,7 @@ export async function storeRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     endpoints.subscriptionCheckout,
-    checkout((price) => price.pro, '/store/pro/success'),
+    checkout((price) => price.pro, '/store/pro/success', noProRunning),
   );
   registerEndpoint(
     app,
@@ -97,6 +113,15 @@ export async function storeRoutes(app: FastifyInstance) {
     const user = await buyStoreItem(db, auth.user.id, item, body.payWith);
     if (!user) throw apiError(403, 'insufficient_balance', 'Your balance is too low for this item');
     return toWireUser(user, auth.token, await readStreak(db, user.id, timeZone, now));
+  });
+
+  registerEndpoint(app, endpoints.customerPortal, async ({ auth, request }) => {
+    if (!payments) throw notConfigured();
+    const gateway: PaymentGateway = payments;
+    const subscriptionId = await subscriptionToManage(db, auth.user.id);
+    if (!subscriptionId) throw apiError(404, 'no_subscription', 'You have no Pro Gold subscription to manage');
+    const returnUrl = `${siteBase(request)}/store`;
+    return provider(request, gateway, () => gateway.portal({ subscriptionId, returnUrl }));
   });
 
   registerEndpoint(app, endpoints.checkDiscount, async ({ body, now }) => {

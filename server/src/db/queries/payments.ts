@@ -1,5 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { anyOf } from '../prepared-statements.ts';
 import { users } from '../schema/accounts.ts';
 import { paymentEvents, paymentGrants, subscriptions } from '../schema/store.ts';
 import { insertNotification, type NotificationText } from './users.ts';
@@ -47,6 +48,29 @@ export async function grantPayment(db: Db, grant: PaymentGrant, notice: Notifica
     .where(eq(users.id, grant.userId));
   await insertNotification(db, grant.userId, notice, now);
   return true;
+}
+
+/** Subscription states in which Pro Gold is no longer paid for: it ends when they arrive. */
+export const lapsedSubscriptionStatuses: readonly string[] = ['canceled', 'unpaid', 'incomplete_expired'];
+
+/** Whether the learner's Pro Gold runs now (its end date is in the future). */
+export async function hasActivePro(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), gt(users.proEndDate, now)));
+  return rows.length > 0;
+}
+
+/** The learner's subscription to manage at the provider: one still running first, else the newest known. */
+export async function subscriptionToManage(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(anyOf(subscriptions.status, lapsedSubscriptionStatuses, 'text'), desc(subscriptions.eventAt))
+    .limit(1);
+  return row?.id;
 }
 
 /** Records a webhook event by its id; false when it was recorded before (the delivery is a duplicate). */

@@ -4,6 +4,7 @@ import {
   applySubscriptionEvent,
   endProGold,
   grantPayment,
+  lapsedSubscriptionStatuses,
   paymentEventSeen,
   recordPaymentEvent,
   subscriptionState,
@@ -13,8 +14,7 @@ import type { CheckoutState, InvoiceState, PaymentEvent, PaymentGateway } from '
 
 type Fulfilment = { db: Db; gateway: PaymentGateway; now: Date };
 
-/** Subscription states in which Pro Gold is no longer paid for: it ends when they arrive. */
-const lapsed = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+const lapsed = new Set(lapsedSubscriptionStatuses);
 
 /**
  * A grant, ready to be written: what a paid checkout or invoice gives. Fetching what it needs from Stripe (a

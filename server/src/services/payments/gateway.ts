@@ -73,6 +73,8 @@ export type PaymentGateway = {
   /** A checkout session by id, undefined when the provider has none. */
   checkout(sessionId: string): Promise<CheckoutState | undefined>;
   invoice(invoiceId: string): Promise<InvoiceState>;
+  /** A page of the provider's customer portal for the customer of a subscription, returning to `returnUrl`. */
+  portal(request: { subscriptionId: string; returnUrl: string }): Promise<{ url: string }>;
   /** A webhook delivery verified against its signature header; throws when the signature does not hold. */
   verifyEvent(rawBody: Buffer, signature: string): PaymentEvent;
   /** Whether an error is the provider's own (unreachable, refusing, rate limiting), not ours. */

@@ -202,6 +202,12 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
     async invoice(invoiceId) {
       return toInvoice(await stripe.invoices.retrieve(invoiceId));
     },
+    async portal({ subscriptionId, returnUrl }) {
+      const customer = idOf((await stripe.subscriptions.retrieve(subscriptionId)).customer);
+      if (!customer) throw new Error('Stripe answered a subscription without a customer');
+      const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+      return { url: session.url };
+    },
     verifyEvent(rawBody, signature) {
       return toEvent(stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret));
     },
