@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BuyItemRequest, PriceRequest } from '@/contract/endpoints';
 import type { Product } from '@/contract/entities';
-import { storeUser } from './account';
-import { fetchDetails } from './client';
+import { refreshUserNow, storeUser } from './account';
+import { ApiRequestError, fetchDetails } from './client';
 import { notificationQueries } from './notifications';
 
 /** Plans as the store lists them (spec §9): Pro first, myproduct hidden, a free price on Pro, prices ascending. */
@@ -36,12 +36,28 @@ export const paymentQueries = {
     }),
 };
 
-/** A card checkout of the plan or of a pack, with the discount codes the learner applied (checked again there). */
+/**
+ * A card checkout of the plan or of a pack, with the discount codes the learner applied (checked again there). A
+ * plan refused because Pro Gold already runs (bought in another tab, say) brings the learner's record up to date, so
+ * the store shows the membership.
+ */
 export function useCheckout(kind: 'subscription' | 'token') {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['payments', kind],
     mutationFn: (request: PriceRequest) =>
       fetchDetails(kind === 'subscription' ? 'subscriptionCheckout' : 'tokenCheckout', { body: request }),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.details[0]?.code === 'pro_active') void refreshUserNow(queryClient);
+    },
+  });
+}
+
+/** A page of the card provider's customer portal, where a Pro Gold member manages or cancels the subscription. */
+export function useCustomerPortal() {
+  return useMutation({
+    mutationKey: ['payments', 'portal'],
+    mutationFn: () => fetchDetails('customerPortal'),
   });
 }
 

@@ -122,6 +122,92 @@ describe('card checkout', () => {
     ).toBeInTheDocument();
     for (const button of await screen.findAllByRole('button', { name: 'Buy' })) expect(button).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Go Pro Gold' })).toBeDisabled();
+    expect(screen.queryByLabelText('Discount code')).not.toBeInTheDocument();
+  });
+});
+
+describe('a Pro Gold member', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const inThirtyDays = () => new Date(Date.now() + 30 * 86_400_000);
+  const longDate = (date: Date) => new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date);
+
+  it('sees the membership and its end date, cannot start a second one, and manages it at the portal', async () => {
+    const until = inThirtyDays();
+    serverAccount().pro = { endDate: until.toISOString() };
+    mockDb().checkouts.cs_mock_pro = { username: readerAccount.username, diamonds: 0, pro: true, granted: true };
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = await renderApp('/store', { user: signedIn() });
+    expect(await screen.findByText(`Pro Gold is active until ${longDate(until)}.`)).toBeInTheDocument();
+    const goPro = screen.getByRole('button', { name: 'Go Pro Gold' });
+    expect(goPro).toBeDisabled();
+    expect(goPro).toHaveAccessibleDescription(`Pro Gold is active until ${longDate(until)}.`);
+    await user.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/store$/)));
+  });
+
+  it('is told when their Pro Gold has no card subscription to manage', async () => {
+    serverAccount().pro = { endDate: inThirtyDays().toISOString() };
+    const { user } = await renderApp('/store', { user: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+    expect(await screen.findByText('You have no Pro Gold subscription to manage')).toBeInTheDocument();
+  });
+
+  it('is told why a second subscription was refused, and then sees the membership', async () => {
+    const { user } = await renderApp('/store', { user: signedIn() });
+    const until = inThirtyDays();
+    // Bought meanwhile in another tab: the store still offers the plan.
+    serverAccount().pro = { endDate: until.toISOString() };
+    await user.click(await screen.findByRole('button', { name: 'Go Pro Gold' }));
+    expect(await screen.findByText('Pro Gold is already active: manage your subscription instead')).toBeInTheDocument();
+    expect(await screen.findByText(`Pro Gold is active until ${longDate(until)}.`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Pro Gold' })).toBeDisabled();
+  });
+});
+
+describe('discounted prices', () => {
+  it('shows the price to pay beside the struck-through one once a code is applied', async () => {
+    const { user } = await renderApp('/store', { user: signedIn() });
+    expect(await screen.findByText('$2.49')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Discount code'), 'READ10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('button', { name: 'Remove READ10' });
+    const diamonds = screen.getByRole('region', { name: 'Diamonds' });
+    expect(within(diamonds).getByText('$2.49', { selector: 's' })).toBeInTheDocument();
+    expect(within(diamonds).getByText('$2.24', { selector: 'ins' })).toBeInTheDocument();
+    expect(within(diamonds).getByText('Now $2.24, was $2.49')).toBeInTheDocument();
+    const pro = screen.getByRole('region', { name: 'Pro Gold' });
+    expect(within(pro).getByText('$9.99', { selector: 's' })).toBeInTheDocument();
+    expect(within(pro).getByText('$8.99', { selector: 'ins' })).toBeInTheDocument();
+    expect(within(pro).getByText('Your discount applies to the first month.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove READ10' }));
+    expect(screen.queryByText('$2.24')).not.toBeInTheDocument();
+    expect(within(diamonds).getByText('$2.49', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('takes the total of two codes off', async () => {
+    const { user } = await renderApp('/store', { user: signedIn() });
+    const box = await screen.findByLabelText('Discount code');
+    for (const code of ['READ10', 'FOLIO20']) {
+      await user.type(box, code);
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      await screen.findByRole('button', { name: `Remove ${code}` });
+    }
+    expect(
+      within(screen.getByRole('region', { name: 'Pro Gold' })).getByText('$6.99', { selector: 'ins' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('balances in the store', () => {
+  it('shows the diamonds and coins beside the prices, on a phone too', async () => {
+    await renderApp('/store', { user: signedIn(), width: 360, height: 740 });
+    const balances = await screen.findByRole('list', { name: 'Your diamonds and coins' });
+    expect(within(balances).getByText('120 diamonds')).toBeInTheDocument();
+    expect(within(balances).getByText('1,250 coins')).toBeInTheDocument();
   });
 });
 

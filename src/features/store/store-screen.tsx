@@ -5,19 +5,40 @@ import { Link } from '@tanstack/react-router';
 import { Coins, Gem, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '@/api/error-text';
-import { paymentQueries, useBuyItem, useCheckDiscount, useCheckout } from '@/api/payments';
+import { paymentQueries, useBuyItem, useCheckDiscount, useCheckout, useCustomerPortal } from '@/api/payments';
+import { isProActive } from '@/components/format';
 import { useSession } from '@/components/layout/use-session';
 import { Modal } from '@/components/modal';
 import {
   coinRewards,
+  combinedDiscountPercent,
   diamondPackSavingsPercent,
   diamondPacks,
+  discountedCents,
   maxDiscountCodes,
   storeItems,
 } from '@/contract/constants';
 import type { BuyItemRequest } from '@/contract/endpoints';
 import type { Discount, StoreItem } from '@/contract/entities';
 import { toast } from '@/lib/toast';
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** A card price; with discount codes applied, the price to pay beside the struck-through one. */
+function CardPrice({ cents, discountPercent }: { cents: number; discountPercent: number }) {
+  const { t } = useLingui();
+  if (discountPercent <= 0) return <p className="price">{dollars(cents)}</p>;
+  const full = dollars(cents);
+  const discounted = dollars(discountedCents(cents, discountPercent));
+  return (
+    <p className="price discounted-price">
+      <span aria-hidden="true">
+        <s>{full}</s> <ins>{discounted}</ins>
+      </span>
+      <span className="visually-hidden">{t`Now ${discounted}, was ${full}`}</span>
+    </p>
+  );
+}
 
 function DiscountBox({ discounts, onChange }: { discounts: Discount[]; onChange: (next: Discount[]) => void }) {
   const { t, i18n } = useLingui();
@@ -80,6 +101,7 @@ export function StoreScreen() {
   const settings = useQuery({ ...paymentQueries.settings(), enabled: Boolean(user) });
   const tokenCheckout = useCheckout('token');
   const subscriptionCheckout = useCheckout('subscription');
+  const portal = useCustomerPortal();
   const [pending, setPending] = useState<BuyItemRequest | null>(null);
   const [discounts, setDiscounts] = useState<Discount[]>([]);
 
@@ -113,6 +135,9 @@ export function StoreScreen() {
   };
   // Without card payments on this server the card buttons stay, disabled, under a note that says why.
   const cardsOff = settings.data?.cardPayments === false;
+  const proEndDate = isProActive(user.pro) ? user.pro.endDate : null;
+  const proUntil = proEndDate ? i18n.date(proEndDate, { dateStyle: 'long' }) : '';
+  const discountPercent = combinedDiscountPercent(discounts.map((discount) => discount.discountPercent));
   const checkoutFor = (priceId: string) => ({
     priceId,
     discountCodes: discounts.map((discount) => discount.code),
@@ -132,15 +157,41 @@ export function StoreScreen() {
         <h2 id="pro-heading">
           <Trans>Pro Gold</Trans>
         </h2>
+        {proEndDate ? (
+          <div className="pro-status">
+            <p id="pro-status">
+              <Trans>Pro Gold is active until {proUntil}.</Trans>
+            </p>
+            {cardsOff ? null : (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={portal.isPending}
+                onClick={() => portal.mutate(undefined, { onSuccess: (page) => window.location.assign(page.url) })}
+              >
+                <Trans>Manage subscription</Trans>
+              </button>
+            )}
+          </div>
+        ) : null}
         <ul className="store-cards">
           {pro?.prices.map((price) => (
             <li key={price.id} className="store-card">
-              <p className="price">{price.amount === 0 ? t`Free` : `$${(price.amount / 100).toFixed(2)}`}</p>
+              {price.amount === 0 ? (
+                <p className="price">{t`Free`}</p>
+              ) : (
+                <CardPrice cents={price.amount} discountPercent={discountPercent} />
+              )}
+              {price.amount > 0 && discountPercent > 0 ? (
+                <p className="price-note">{t`Your discount applies to the first month.`}</p>
+              ) : null}
               {price.amount > 0 ? (
                 <button
                   type="button"
                   className="button button-primary"
-                  disabled={cardsOff || subscriptionCheckout.isPending}
+                  // A second subscription would charge twice: a member manages theirs above (the server refuses too).
+                  disabled={cardsOff || Boolean(proEndDate) || subscriptionCheckout.isPending}
+                  aria-describedby={proEndDate ? 'pro-status' : undefined}
                   onClick={() =>
                     subscriptionCheckout.mutate(checkoutFor(price.id), { onSuccess: (s) => redirectTo(s.url) })
                   }
@@ -166,7 +217,7 @@ export function StoreScreen() {
                   <Gem size={18} aria-hidden="true" />
                   {t`${plural(pack.diamonds, { one: '# diamond', other: '# diamonds' })}`}
                 </p>
-                <p className="price">${(pack.priceCents / 100).toFixed(2)}</p>
+                <CardPrice cents={pack.priceCents} discountPercent={discountPercent} />
                 {savings > 0 ? <p>{t`Save ${savings}%`}</p> : null}
                 <button
                   type="button"
@@ -182,7 +233,7 @@ export function StoreScreen() {
             );
           })}
         </ul>
-        <DiscountBox discounts={discounts} onChange={setDiscounts} />
+        {settings.data?.cardPayments ? <DiscountBox discounts={discounts} onChange={setDiscounts} /> : null}
       </section>
       <section aria-labelledby="items-heading" className="store-section">
         <h2 id="items-heading">
@@ -196,6 +247,16 @@ export function StoreScreen() {
             to {coinRewards.dailyCap} coins a day.
           </Trans>
         </p>
+        <ul className="store-balances" aria-label={t`Your diamonds and coins`}>
+          <li>
+            <Gem size={18} aria-hidden="true" />
+            {t`${plural(user.diamondAmount, { one: '# diamond', other: '# diamonds' })}`}
+          </li>
+          <li>
+            <Coins size={18} aria-hidden="true" />
+            {t`${plural(user.creditAmount, { one: '# coin', other: '# coins' })}`}
+          </li>
+        </ul>
         <ul className="store-cards">
           {storeItems.map((item) => (
             <li key={`${item.name}-${item.amount}`} className="store-card">
