@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { rewards } from '@/contract/constants';
+import { coinRewards, rewards } from '@/contract/constants';
 
 /** /streaks: what a streak is and what it gives (the word-limit dialog links here). */
 export function StreaksPage() {
@@ -46,9 +46,15 @@ export function CoinsPage() {
         </Trans>
       </p>
       <p>
+        <Trans>Diamonds come in packs you can buy in the store. Coins are not sold: you earn them as you learn.</Trans>
+      </p>
+      <p>
+        {/* The store's own sentence, word for word: one rule, told the same way in both places. */}
         <Trans>
-          Diamonds come in packs you can buy. Coins are Folio's reward for reading: earning them as you learn is coming
-          soon, and your balance already shows in the header.
+          Earn coins by learning: {coinRewards.perNewLevel} for each level a word reaches for the first time,{' '}
+          {coinRewards.perFirstFinishedPage} for each page you finish for the first time and {coinRewards.perStreakDay}{' '}
+          for each day of your streak, twice as many with Pro Gold. Words and pages earn up to {coinRewards.dailyCap}{' '}
+          coins a day.
         </Trans>
       </p>
       <p>
