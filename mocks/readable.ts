@@ -61,7 +61,8 @@ export function readableReader(
   const uploaded = uploadedText(language, contentId, viewer);
   if (uploaded) {
     return {
-      selectedPage: { id: pageId, pageType: 'page' },
+      // An admin's upload is written in chapters, as the server stores it; a learner's text is cut in pages.
+      selectedPage: { id: pageId, pageType: 'chapter' },
       sections,
       pages: uploaded.pageTexts.map((page, index) => ({ id: index, title: page.title })),
     };

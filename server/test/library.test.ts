@@ -72,6 +72,16 @@ describe("the admins' library on the server", () => {
     expect(text).not.toContain('<p>');
   });
 
+  it("reads an upload in chapters, the uploader's word, each chapter starting a page named by its title", async () => {
+    const { contentId } = await draft();
+    const page = await call('GET', `/content/de/${contentId}/0`, admin);
+    expect(page.json.details.selectedPage).toEqual({ id: 0, pageType: 'chapter' });
+    expect(page.json.details.pages).toEqual([
+      { id: 0, title: 'Der Norden' },
+      { id: 1, title: 'Der Süden' },
+    ]);
+  });
+
   it("keeps a draft's translations from learners, and its upload out of the admin's own texts", async () => {
     const { contentId } = await draft();
     expect((await call('GET', `/translations/${contentId}/0/en/de`, learner)).status).toBe(404);

@@ -38,6 +38,22 @@ describe('the uploader', () => {
     expect(within(form).getByLabelText('Title')).toHaveValue('');
   });
 
+  it("previews an upload in the reader under the uploader's word: its tab lists the chapters", async () => {
+    const { user } = await openUploader();
+    const form = screen.getByRole('form', { name: 'Upload reading content' });
+    await user.selectOptions(within(form).getByLabelText('Sub-category'), 'New sub-category…');
+    await user.type(within(form).getByLabelText("New sub-category's title"), 'Lakes');
+    await user.type(within(form).getByLabelText('Title'), 'One lake');
+    const first = within(form).getByRole('group', { name: 'Chapter 1' });
+    await user.type(within(first).getByLabelText('Chapter title'), 'The still lake');
+    await user.type(within(first).getByLabelText('Chapter text'), story('lake'));
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    const lakes = await screen.findByRole('region', { name: 'Lakes' });
+    await user.click(await within(lakes).findByRole('link', { name: 'Preview One lake' }));
+    await user.click(await screen.findByRole('tab', { name: 'Chapters' }));
+    expect(screen.getByRole('button', { name: '1. The still lake' })).toBeInTheDocument();
+  });
+
   it('says what the form still needs before sending anything', async () => {
     const { user } = await openUploader();
     const form = screen.getByRole('form', { name: 'Upload reading content' });

@@ -122,7 +122,8 @@ export async function storeImportedText(db: Db, importId: number, imported: read
         description: row.description,
         level: row.level,
         published: !upload,
-        pageType: 'page',
+        // An upload is written in chapters (the uploader's word, and the spec's), a learner's text is cut in pages.
+        pageType: upload ? 'chapter' : 'page',
         position: (last?.position ?? -1) + 1,
       })
       .returning({ id: contents.id });
