@@ -1,7 +1,8 @@
 /**
  * The local fake Stripe the full-stack journeys give the server (STRIPE_API_URL): the store's catalogue, checkout
- * sessions, and a hosted checkout page whose Pay button signs the payment's events and posts them to the server's
- * webhook before returning to the store, as Stripe does.
+ * sessions, a hosted checkout page whose Pay button signs the payment's events and posts them to the server's
+ * webhook before returning to the store, as Stripe does, and a customer portal page whose Cancel subscription does
+ * the same for the subscription's end.
  *
  *   node e2e/fake-stripe-server.ts [port] [webhook URL]
  */
