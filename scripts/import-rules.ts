@@ -116,24 +116,13 @@ export function importRuleOverrides(layout: Layout = readLayout()) {
     ),
     block(['src/contract/**/*.test.ts'], 'off'),
     block(['server/**'], [serverBase]),
-    ...serverFolders
-      .filter((name) => serverFloors[name].length > 0)
-      .map((name) =>
-        block(
-          [`server/src/${name}/**`],
-          [
-            serverBase,
-            {
-              group: serverFloors[name].flatMap((floor) => [
-                `../${floor}/**`,
-                `../../${floor}/**`,
-                `../../../${floor}/**`,
-              ]),
-              message: `server/src/${name} never imports ${serverFloors[name].join(' or ')}.`,
-            },
-          ],
-        ),
-      ),
+    ...serverFolders.flatMap((name) => {
+      const floors = serverFloors[name] ?? [];
+      if (floors.length === 0) return [];
+      const group = floors.flatMap((floor) => [`../${floor}/**`, `../../${floor}/**`, `../../../${floor}/**`]);
+      const message = `server/src/${name} never imports ${floors.join(' or ')}.`;
+      return [block([`server/src/${name}/**`], [serverBase, { group, message }])];
+    }),
     block(['src/**', '!src/contract/**'], srcBase),
     ...srcFolders
       .filter((name) => srcFloors[name])
