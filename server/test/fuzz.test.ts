@@ -176,3 +176,102 @@ describe('every call of the contract, fed generated input', () => {
     });
   }
 });
+
+/** The calls whose body is multipart/form-data (one `file` field), and the code of their refusals. */
+const uploads = { importFile: 'bad_file', uploadSubtitles: 'bad_subtitles' } as const;
+
+const uploadUrl = (name: keyof typeof uploads) =>
+  `${API_BASE}${endpoints[name].path.replace(/:(\w+)/g, (_, param: string) => validParams[param] ?? '')}`;
+
+const filePart = (boundary: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.srt"\r\n\r\n1\n00:00:01,000 --> 00:00:02,000\nHallo\n`;
+
+/** Multipart a careless or hostile client sends: the content type without its boundary, or a body that breaks it. */
+const brokenMultipart: { what: string; type: string; body: string }[] = [
+  { what: 'no boundary', type: 'multipart/form-data', body: filePart('x') },
+  { what: 'no boundary and no body', type: 'multipart/form-data', body: '' },
+  { what: 'an empty boundary', type: 'multipart/form-data; boundary=', body: filePart('') },
+  { what: 'an empty quoted boundary', type: 'multipart/form-data; boundary=""', body: filePart('') },
+  { what: 'a boundary without a value', type: 'multipart/form-data; boundary', body: filePart('x') },
+  { what: 'a boundary longer than allowed', type: `multipart/form-data; boundary=${'b'.repeat(300)}`, body: 'x' },
+  { what: 'a body without the boundary', type: 'multipart/form-data; boundary=x', body: 'hello' },
+  { what: 'a body that ends inside its file', type: 'multipart/form-data; boundary=x', body: filePart('x') },
+];
+
+/** A boundary as a client might write one: RFC 2046's characters, empty, or longer than parsers accept. */
+const boundaryFor = fc.oneof(fc.constantFrom('', 'x', 'b'.repeat(300)), fc.stringMatching(/^[\w'()+,./:=?-]{0,80}$/));
+
+/** A content type that claims multipart with the boundary, another one, or none; and a body of multipart's pieces. */
+const multipartFor = boundaryFor.chain((boundary) =>
+  fc.record({
+    type: fc
+      .constantFrom(
+        `; boundary=${boundary}`,
+        `; boundary="${boundary}"`,
+        '; boundary=other',
+        '',
+        ';',
+        '; charset=utf-8',
+      )
+      .map((parameters) => `multipart/form-data${parameters}`),
+    body: fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            `--${boundary}`,
+            `--${boundary}--`,
+            '\r\n',
+            '\r\n\r\n',
+            'Content-Disposition: form-data; name="file"; filename="a.srt"',
+            'Content-Disposition: form-data; name="language"',
+            'Content-Type: text/plain',
+            '1\n00:00:01,000 --> 00:00:02,000\nHallo\n',
+            'en',
+          ),
+          nastyString,
+        ),
+        { maxLength: 12 },
+      )
+      .map((pieces) => pieces.join('')),
+  }),
+);
+
+describe('the upload calls, fed broken multipart', () => {
+  // Their own learner: the calls above may have logged the first one out.
+  let uploader: string;
+  beforeAll(async () => {
+    uploader = await signupLearner(app, '10.1.0.2');
+  });
+
+  for (const [name, code] of Object.entries(uploads) as [keyof typeof uploads, string][]) {
+    for (const { what, type, body } of brokenMultipart) {
+      it(`${name}: ${what} is a 400`, async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: uploadUrl(name),
+          payload: body,
+          headers: { 'content-type': type, ...authed(uploader) },
+        });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe(code);
+      });
+    }
+
+    it(`${name}: generated multipart is never a 5xx, always the envelope`, { timeout: 60_000 }, async () => {
+      await fc.assert(
+        fc.asyncProperty(multipartFor, async ({ type, body }) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: uploadUrl(name),
+            payload: body,
+            headers: { 'content-type': type, ...authed(uploader) },
+          });
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          if (response.statusCode >= 400) errorEnvelopeSchema.parse(response.json());
+          else envelopeSchema(endpoints[name].details).parse(response.json());
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 60), seed: Number(process.env.FUZZ_SEED ?? 20261125) },
+      );
+    });
+  }
+});

@@ -7,6 +7,7 @@ import { learningLanguageSchema } from '#contract/languages.ts';
 import { addImport, deleteImport, findOwnImport, listImports } from '../db/queries/imports.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
 import { type Authenticated, isPro } from '../services/accounts.ts';
 import { BadTextError, type ImportKind, importText, kindOfFile } from '../services/imports/read-text.ts';
 
@@ -52,25 +53,28 @@ export async function importRoutes(app: FastifyInstance) {
   );
 
   registerEndpoint(app, endpoints.importFile, async ({ auth, request, now }) => {
-    if (!request.isMultipart()) throw apiError(400, 'bad_file', 'Send the text as multipart form data', 'file');
-    const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
+    const notMultipart = apiError(400, 'bad_file', 'Send the text as multipart form data', 'file');
+    const { fields, filename, kind, bytes } = await readMultipart(request, notMultipart, async () => {
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file') throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
+        const kind = kindOfFile(part.filename);
+        if (!kind) throw apiError(400, 'bad_file', 'Import a .txt, .epub, .srt or .vtt file', 'file');
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw apiError(413, 'payload_too_large', 'Text files may be at most 5 MB', 'file');
+        return { fields, filename: part.filename, kind, bytes };
       }
-      if (part.fieldname !== 'file') throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
-      const kind = kindOfFile(part.filename);
-      if (!kind) throw apiError(400, 'bad_file', 'Import a .txt, .epub, .srt or .vtt file', 'file');
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw apiError(413, 'payload_too_large', 'Text files may be at most 5 MB', 'file');
-      const language = learningLanguageSchema.safeParse(fields.language);
-      if (!language.success) throw apiError(400, 'invalid_input', 'Choose the language of the text', 'language');
-      const title = (fields.title?.trim() || part.filename.replace(/\.[^.]+$/, '')).slice(0, 120).trim();
-      if (!title || hasControlCharacter(title)) throw apiError(400, 'invalid_input', 'Give the text a title', 'title');
-      return start(auth, now, { language: language.data, title, kind, content: bytes });
-    }
-    throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
+      throw apiError(400, 'bad_file', 'Send the text in the field "file"', 'file');
+    });
+    const language = learningLanguageSchema.safeParse(fields.language);
+    if (!language.success) throw apiError(400, 'invalid_input', 'Choose the language of the text', 'language');
+    const title = (fields.title?.trim() || filename.replace(/\.[^.]+$/, '')).slice(0, 120).trim();
+    if (!title || hasControlCharacter(title)) throw apiError(400, 'invalid_input', 'Give the text a title', 'title');
+    return start(auth, now, { language: language.data, title, kind, content: bytes });
   });
 
   registerEndpoint(app, endpoints.myTexts, ({ auth, params }) => listImports(db, auth.user.id, params.targetLang));

@@ -7,6 +7,7 @@ import { extractVideoId } from '#contract/video-url.ts';
 import { addVideo, attachSubtitles, deleteVideo, listVideoGroups, transcriptBatch } from '../db/queries/videos.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { apiError } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
 import { isPro } from '../services/accounts.ts';
 import { BadSubtitlesError, parseSubtitles } from '../services/videos/subtitles.ts';
 
@@ -52,15 +53,20 @@ export async function videoRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, endpoints.uploadSubtitles, async ({ auth, params, request, now }) => {
-    if (!request.isMultipart()) {
-      throw apiError(400, 'bad_subtitles', 'Send the subtitle file as multipart form data in the field "file"');
-    }
-    const part = await request.file();
-    if (part?.fieldname !== 'file') {
-      throw apiError(400, 'bad_subtitles', 'Send the subtitle file in the field "file"', 'file');
-    }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw apiError(413, 'payload_too_large', 'Subtitle files may be at most 2 MB', 'file');
+    const notMultipart = apiError(
+      400,
+      'bad_subtitles',
+      'Send the subtitle file as multipart form data in the field "file"',
+    );
+    const bytes = await readMultipart(request, notMultipart, async () => {
+      const part = await request.file();
+      if (part?.fieldname !== 'file') {
+        throw apiError(400, 'bad_subtitles', 'Send the subtitle file in the field "file"', 'file');
+      }
+      const content = await part.toBuffer();
+      if (part.file.truncated) throw apiError(413, 'payload_too_large', 'Subtitle files may be at most 2 MB', 'file');
+      return content;
+    });
     let cues: ReturnType<typeof parseSubtitles>;
     try {
       cues = parseSubtitles(bytes);
