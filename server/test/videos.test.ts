@@ -3,12 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { endpoints } from '#contract/endpoints.ts';
 import { DONE_MESSAGE, envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { transcriptBatchSize } from '../src/routes/videos.ts';
+import { pgBossQueueAdmin } from '../src/services/job-queue.ts';
 import { startJobs } from '../src/services/jobs.ts';
 import { runTranscriptJob, startTranscriptWorker, transcriptJobs } from '../src/services/videos/jobs.ts';
 import { youtubeTranscriptSource } from '../src/services/videos/youtube-source.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { startFakeYouTube } from './fake-youtube.ts';
 import { authed, multipartBody, signupLearner } from './helpers.ts';
+import { openTestDatabase } from './test-database.ts';
 
 const lake = 'lakewalk001';
 const silent = 'nocaptions1';
@@ -206,7 +208,9 @@ describe('the transcript job', () => {
     fake.down();
     await expect(runTranscriptJob(jobDeps(app), transcriptId, { lastAttempt: false })).rejects.toThrow();
     expect((await groups(app, token))[0]?.processingVideos).toMatchObject([{ jobStatus: 'retry' }]);
-    await runTranscriptJob(jobDeps(app), transcriptId, { lastAttempt: true });
+    expect(await runTranscriptJob(jobDeps(app), transcriptId, { lastAttempt: true })).toBe(
+      'YouTube could not be reached',
+    );
     expect((await groups(app, token))[0]?.processingVideos).toMatchObject([{ jobStatus: 'failed' }]);
   });
 
@@ -228,6 +232,50 @@ describe('the transcript job', () => {
         timeout: 20_000,
         interval: 200,
       });
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  });
+});
+
+describe("the admin's queue", () => {
+  it('shows the job of a video without captions as failed, with the reason, not done', async () => {
+    // pg-boss runs on the app's own database, as in production; its admin reads the queue the worker writes.
+    const database = await openTestDatabase();
+    const boss = await startJobs(database.connectionString, { error: () => {} }, { workers: true });
+    app = await buildTestApp({ database, transcriptJobs: transcriptJobs(boss), jobQueue: pgBossQueueAdmin(boss) });
+    try {
+      await startTranscriptWorker(boss, jobDeps(app));
+      const token = await signupLearner(app);
+      expect((await process(app, token, silent)).statusCode).toBe(200);
+      await vi.waitFor(
+        async () => expect((await groups(app, token))[0]?.processingVideos).toMatchObject([{ jobStatus: 'failed' }]),
+        { timeout: 20_000, interval: 200 },
+      );
+      const admin = await app.inject({
+        method: 'POST',
+        url: '/api/v1/signup',
+        payload: {
+          username: 'theboss',
+          email: 'boss@folio.test',
+          password: 'bossword42',
+          confirmPassword: 'bossword42',
+        },
+      });
+      const adminToken = envelopeSchema(endpoints.signup.details).parse(admin.json()).details.token;
+      await vi.waitFor(
+        async () => {
+          const response = await app.inject({
+            method: 'GET',
+            url: '/api/v1/admin/jobs?kind=video-transcript',
+            headers: authed(adminToken),
+          });
+          const { counts, jobs } = envelopeSchema(endpoints.adminJobs.details).parse(response.json()).details;
+          expect(counts).toMatchObject({ failed: 1, completed: 0 });
+          expect(jobs).toMatchObject([{ state: 'failed', error: expect.stringMatching(/captions/i), attempts: 0 }]);
+        },
+        { timeout: 10_000, interval: 200 },
+      );
     } finally {
       await boss.stop({ graceful: false });
     }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { insertNotification, type NotificationText } from '../../db/queries/users.ts';
 import {
@@ -38,16 +38,16 @@ async function tellLearners(db: Db, transcriptId: number, now: Date, text: (titl
 /**
  * Makes a transcript: takes the cues of an uploaded subtitle file, or fetches its captions (network errors throw, so pg-boss retries with backoff; on the last
  * attempt the video fails), merges the cues into sections and stores them, then tells every learner who has it.
- * A video without captions in its language fails at once, with the reason.
+ * A video without captions in its language fails at once, with the reason. Answers why the video failed, or null.
  */
 export async function runTranscriptJob(
   deps: TranscriptJobDeps,
   transcriptId: number,
   options: { lastAttempt: boolean },
-): Promise<void> {
+): Promise<string | null> {
   const { db, source, clock, log } = deps;
   const transcript = await findTranscript(db, transcriptId);
-  if (!transcript || transcript.status === 'completed') return;
+  if (!transcript || transcript.status === 'completed') return null;
   await setTranscriptStatus(db, transcriptId, 'active', clock());
   try {
     const cues = transcript.uploadedCues ?? (await source.fetchCues(transcript.youtubeId, transcript.language));
@@ -55,6 +55,7 @@ export async function runTranscriptJob(
     if (sections.length === 0) throw new NoCaptionsError('empty_captions', 'The captions of this video are empty');
     await storeTranscript(db, transcriptId, sections, clock());
     await tellLearners(db, transcriptId, clock(), notificationTexts.videoReady);
+    return null;
   } catch (error) {
     const permanent = error instanceof NoCaptionsError;
     if (!permanent && !options.lastAttempt) {
@@ -69,19 +70,28 @@ export async function runTranscriptJob(
         ? notificationTexts.videoFailed(title, error.failure, error.available)
         : notificationTexts.videoFailed(title, 'unreachable'),
     );
+    return reason;
   }
 }
 
 /** Runs the transcript jobs in this process, and sends again the ones a crash may have left unsent. */
 export async function startTranscriptWorker(boss: PgBoss, deps: TranscriptJobDeps): Promise<void> {
   await boss.createQueue(transcriptQueue, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  // A video that failed fails its job too, at once and with the reason (`deadletter`: no retry is left to try), so
+  // the admin's queue shows the failure instead of a job done.
   await boss.work(
     transcriptQueue,
-    { includeMetadata: true, pollingIntervalSeconds: 1 },
-    async ([job]: JobWithMetadata<{ transcriptId: number }>[]) => {
-      if (!job) return;
-      await runTranscriptJob(deps, job.data.transcriptId, { lastAttempt: job.retryCount >= job.retryLimit });
-    },
+    { includeMetadata: true, pollingIntervalSeconds: 1, perJobResults: true },
+    (jobs: JobWithMetadata<{ transcriptId: number }>[]) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          const lastAttempt = job.retryCount >= job.retryLimit;
+          const failure = await runTranscriptJob(deps, job.data.transcriptId, { lastAttempt });
+          return failure === null
+            ? { id: job.id, status: 'completed' }
+            : { id: job.id, status: 'deadletter', output: { message: failure } };
+        }),
+      ),
   );
   const jobs = transcriptJobs(boss);
   for (const id of await waitingTranscripts(deps.db)) await jobs.send(id);
