@@ -1,5 +1,6 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +148,37 @@ it('takes over the lock of a process that is gone', async () => {
   const database = await open();
   expect((await database.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
 });
+
+/** A process's state letter and start time, from /proc (Linux). */
+async function processStat(pid: number): Promise<{ state: string; started: string }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', started: fields[19] ?? '' };
+}
+
+it.runIf(process.platform === 'linux')(
+  'refuses while the holder runs, and takes over once it is killed though its parent has not reaped it yet',
+  async () => {
+    // The shell becomes a `sleep` that never waits for its child: once killed, the child stays a zombie, whose pid
+    // answers kill(pid, 0) as a live process's does (a supervisor that restarts before it collects the old process).
+    const parent = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+      const holder = Number(line.toString().trim());
+      await vi.waitFor(async () => expect((await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim()).toBe('sleep'));
+      const lock = { pid: holder, started: (await processStat(holder)).started, socketDir: path.join(dataDir, 'run') };
+      await writeFile(path.join(dataDir, 'pglite.lock'), JSON.stringify(lock));
+      await expect(open()).rejects.toThrow(`in use by process ${holder}`);
+
+      process.kill(holder, 'SIGKILL');
+      await vi.waitFor(async () => expect((await processStat(holder)).state).toBe('Z'));
+      const database = await open();
+      expect((await database.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  },
+);
 
 it('routes a second opening to the holder with ifInUse "connect"', async () => {
   const first = await open();

@@ -97,11 +97,15 @@ function lockPath(dataDir: string): string {
 /** Lock files this process holds: its own pid in a lock it does not hold is a previous life's (a container restart). */
 const held = new Set<string>();
 
-async function startTime(pid: number): Promise<string | undefined> {
+/** A process's state letter and start time from /proc (Linux); undefined elsewhere, or when it is gone. */
+async function processStat(
+  pid: number,
+): Promise<{ state: string | undefined; started: string | undefined } | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which sits in parentheses and may contain spaces: starttime is field 22.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    // Fields after the command name, which sits in parentheses and may contain spaces: state is field 3, starttime 22.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], started: fields[19] };
   } catch {
     return undefined;
   }
@@ -114,9 +118,11 @@ async function isAlive(holder: LockHolder, file: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = await processStat(holder.pid);
+  // A zombie has exited (killed, say) and only waits for its parent to collect it; its pid still answers kill(pid, 0).
+  if (stat?.state === 'Z' || stat?.state === 'X') return false;
   if (!holder.started) return true;
-  const started = await startTime(holder.pid);
-  return started === undefined || started === holder.started;
+  return stat?.started === undefined || stat.started === holder.started;
 }
 
 async function readHolder(file: string): Promise<LockHolder | undefined> {
@@ -134,12 +140,13 @@ export type DataDirectoryLock = { release: () => Promise<void> };
 
 /**
  * Takes `DATA_DIR/pglite.lock` for this process, recording where its socket will be. The file appears whole and
- * only if absent (written aside, then hard-linked in place); a lock whose process is gone is taken over.
+ * only if absent (written aside, then hard-linked in place); a lock whose process is gone is taken over, as is one
+ * whose process has exited but is not yet collected by its parent (a zombie, killed a moment ago).
  * Throws DataDirectoryInUseError while another live process holds it.
  */
 export async function lockDataDir(dataDir: string, socketDir: string): Promise<DataDirectoryLock> {
   const file = lockPath(dataDir);
-  const holder: LockHolder = { pid: process.pid, started: await startTime(process.pid), socketDir };
+  const holder: LockHolder = { pid: process.pid, started: (await processStat(process.pid))?.started, socketDir };
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(draft, `${JSON.stringify(holder)}\n`, { mode: 0o600, flag: 'wx' });
   try {
