@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, isProActive, usageLevel } from './format';
+import { abbreviateCount, dateLocale, isProActive, usageLevel } from './format';
 
 describe('abbreviateCount', () => {
   it.each([
@@ -44,5 +44,19 @@ describe('isProActive', () => {
     expect(isProActive({ endDate: '2026-06-01T00:00:00Z' }, now)).toBe(true);
     expect(isProActive({ endDate: '2026-04-01T00:00:00Z' }, now)).toBe(false);
     expect(isProActive({ endDate: null }, now)).toBe(false);
+  });
+});
+
+describe('dateLocale', () => {
+  it.each([
+    ['en', ['en-GB', 'en'], 'en-GB'],
+    ['en', ['de-DE', 'en-AU'], 'en-AU'],
+    ['de', ['en-GB', 'de'], 'de'],
+    ['de', ['de_AT'], 'de-AT'],
+    ['pt-BR', ['pt-PT'], 'pt-BR'],
+    ['en', [], 'en'],
+    ['en', ['not a tag', 'en-IE'], 'en-IE'],
+  ])('%s in a browser speaking %j → %s', (locale, languages, expected) => {
+    expect(dateLocale(locale, languages)).toBe(expected);
   });
 });

@@ -40,3 +40,21 @@ export function usageLevel(used: number, limit: number): UsageLevel {
 export function isProActive(pro: { endDate: string | null }, now = Date.now()): boolean {
   return pro.endDate !== null && Date.parse(pro.endDate) > now;
 }
+
+/**
+ * The locale dates are written in: the interface's language, in the browser's region when the browser speaks that
+ * language (an English interface in an en-GB browser writes 15/01/2026, in en-US 1/15/2026). An interface locale
+ * with its own region (pt-BR) keeps it.
+ */
+export function dateLocale(interfaceLocale: string, browserLanguages: readonly string[]): string {
+  if (interfaceLocale.includes('-')) return interfaceLocale;
+  for (const tag of browserLanguages) {
+    try {
+      const locale = new Intl.Locale(tag.replace('_', '-'));
+      if (locale.language === interfaceLocale && locale.region) return `${locale.language}-${locale.region}`;
+    } catch {
+      // Not a language tag: the next one may be.
+    }
+  }
+  return interfaceLocale;
+}

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -37,6 +37,20 @@ describe('the job queue', () => {
     await user.selectOptions(screen.getByLabelText('State'), 'Done');
     await expect.poll(() => screen.getAllByRole('row').length).toBe(3);
     for (const row of screen.getAllByRole('row').slice(1)) expect(row).toHaveAttribute('data-state', 'completed');
+  });
+
+  it("writes dates in the interface's language as the browser's region does (en-GB: day before month)", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    try {
+      await renderApp('/queue', { user: signedIn('admin') });
+      await screen.findByRole('list', { name: 'Jobs by state' });
+      const row = rowOf('YouTube could not be reached');
+      const created = within(row).getAllByRole('cell')[5];
+      // 15 Jan 2026, 14:05, never 1/15/26, 2:05 PM.
+      expect(created?.textContent).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
+    } finally {
+      languages.mockRestore();
+    }
   });
 
   it('is for admins only', async () => {

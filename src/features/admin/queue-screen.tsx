@@ -2,9 +2,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { adminQueries, type JobFilter, useJobAction } from '@/api/admin';
 import { errorText } from '@/api/error-text';
+import { dateLocale } from '@/components/format';
 import { type JobAction, jobActionAllowed, jobActionStates } from '@/contract/constants';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
 import { toast } from '@/lib/toast';
@@ -39,7 +40,16 @@ export function QueueScreen() {
   const [filter, setFilter] = useState<JobFilter>({});
   const queue = useQuery(adminQueries.jobs(filter));
   const act = useJobAction();
-  const when = (iso: string | null) => (iso ? i18n.date(iso, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+  // The interface's language in the browser's region, with the month named: never read in the wrong order.
+  const dateFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(dateLocale(i18n.locale, navigator.languages ?? []), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }),
+    [i18n.locale],
+  );
+  const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
   const actionNames: Record<JobAction, string> = { retry: t`Retry`, cancel: t`Cancel`, delete: t`Delete` };
 
   const run = (action: JobAction, job: AdminJob) =>
