@@ -242,16 +242,18 @@ describe('the upload calls, fed broken multipart', () => {
   beforeAll(async () => {
     uploader = await signupLearner(app, '10.1.0.2');
   });
+  const upload = (name: keyof typeof uploads, type: string, body: string) =>
+    app.inject({
+      method: 'POST',
+      url: uploadUrl(name),
+      payload: body,
+      headers: { 'content-type': type, ...authed(uploader) },
+    });
 
   for (const [name, code] of Object.entries(uploads) as [keyof typeof uploads, string][]) {
     for (const { what, type, body } of brokenMultipart) {
       it(`${name}: ${what} is a 400`, async () => {
-        const response = await app.inject({
-          method: 'POST',
-          url: uploadUrl(name),
-          payload: body,
-          headers: { 'content-type': type, ...authed(uploader) },
-        });
+        const response = await upload(name, type, body);
         expect(response.statusCode, response.body).toBe(400);
         expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe(code);
       });
@@ -260,12 +262,7 @@ describe('the upload calls, fed broken multipart', () => {
     it(`${name}: generated multipart is never a 5xx, always the envelope`, { timeout: 60_000 }, async () => {
       await fc.assert(
         fc.asyncProperty(multipartFor, async ({ type, body }) => {
-          const response = await app.inject({
-            method: 'POST',
-            url: uploadUrl(name),
-            payload: body,
-            headers: { 'content-type': type, ...authed(uploader) },
-          });
+          const response = await upload(name, type, body);
           expect(response.statusCode, response.body).toBeLessThan(500);
           if (response.statusCode >= 400) errorEnvelopeSchema.parse(response.json());
           else envelopeSchema(endpoints[name].details).parse(response.json());
