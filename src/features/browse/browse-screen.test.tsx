@@ -1,8 +1,35 @@
 import { server } from '@mocks/node';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
+
+/**
+ * jsdom lays nothing out: sub-category rows are made 800 px wide in a 328 px view, and scroll as a browser does
+ * (scrollTo moves them, within their bounds, and tells their listeners).
+ */
+function stubScrollingRows() {
+  const positions = new WeakMap<Element, number>();
+  const isRow = (element: Element) => element.classList.contains('sub-category-row');
+  vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(function (this: Element) {
+    return isRow(this) ? 800 : 0;
+  });
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+    return isRow(this) ? 328 : 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollLeft', 'get').mockImplementation(function (this: Element) {
+    return positions.get(this) ?? 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTo').mockImplementation(function (
+    this: Element,
+    options?: ScrollToOptions | number,
+  ) {
+    const left = typeof options === 'object' ? (options.left ?? 0) : 0;
+    positions.set(this, Math.min(800 - 328, Math.max(0, left)));
+    this.dispatchEvent(new Event('scroll'));
+  });
+}
 
 describe('browse screen', () => {
   it('shows each category with its row of sub-categories', async () => {
@@ -45,6 +72,51 @@ describe('browse screen', () => {
     expect(within(sheet).getByRole('link', { name: /The Corner Bakery/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a row holding more than it shows with named buttons that scroll it, each off at its end', async () => {
+    stubScrollingRows();
+    try {
+      const { user } = await renderApp('/', { width: 360 });
+      const category = await screen.findByRole('region', { name: 'Everyday Life' });
+      const back = within(category).getByRole('button', { name: 'Scroll Everyday Life back' });
+      const forward = within(category).getByRole('button', { name: 'Scroll Everyday Life forward' });
+      expect(back).toHaveAttribute('aria-disabled', 'true');
+      expect(forward).toHaveAttribute('aria-disabled', 'false');
+      expect(within(category).getByRole('list')).toHaveAttribute('data-more-forward');
+      forward.focus();
+      await user.keyboard('{Enter}');
+      expect(back).toHaveAttribute('aria-disabled', 'false');
+      await user.keyboard('{Enter}');
+      expect(forward).toHaveAttribute('aria-disabled', 'true');
+      expect(forward).toHaveFocus();
+      await user.click(back);
+      expect(forward).toHaveAttribute('aria-disabled', 'false');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('shows no scroll buttons for a row that shows all it holds', async () => {
+    await renderApp('/');
+    const category = await screen.findByRole('region', { name: 'Everyday Life' });
+    expect(within(category).queryByRole('button', { name: /^Scroll / })).not.toBeInTheDocument();
+  });
+
+  it('tells a visitor what Folio is, above the library', async () => {
+    await renderApp('/');
+    const heading = await screen.findByRole('heading', { name: 'Read your way into a new language' });
+    const intro = heading.parentElement as HTMLElement;
+    expect(intro).toHaveTextContent(/Folio has graded stories/);
+    expect(within(intro).getByRole('link', { name: 'Register for free' })).toHaveAttribute('href', '/signup');
+    const library = screen.getByRole('region', { name: 'Everyday Life' });
+    expect(intro.compareDocumentPosition(library) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows a member the library without the introduction', async () => {
+    await renderApp('/', { user: signedIn() });
+    await screen.findByRole('region', { name: 'Everyday Life' });
+    expect(screen.queryByRole('heading', { name: 'Read your way into a new language' })).not.toBeInTheDocument();
   });
 
   it('says so when a language has nothing to read yet', async () => {

@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { lazy, type RefObject, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { contentQueries } from '@/api/content';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { useSession } from '@/components/layout/use-session';
@@ -36,24 +37,123 @@ function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
   );
 }
 
-function SubCategoryRow({ category, selectedId }: { category: Category; selectedId: number | undefined }) {
+type RowScroll = { back: boolean; forward: boolean };
+
+/** Whether a sideways row can scroll back or forward (in either writing direction), kept as it scrolls or resizes. */
+function useRowScroll(row: RefObject<HTMLElement | null>, content: unknown): RowScroll {
+  const [scroll, setScroll] = useState<RowScroll>({ back: false, forward: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content may change how far the row scrolls
+  useLayoutEffect(() => {
+    const element = row.current;
+    if (!element) return;
+    const update = () => {
+      const start = Math.abs(element.scrollLeft);
+      const end = element.scrollWidth - element.clientWidth;
+      const next = { back: start > 1, forward: start < end - 1 };
+      setScroll((current) => (current.back === next.back && current.forward === next.forward ? current : next));
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    resize?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resize?.disconnect();
+    };
+  }, [row, content]);
+  return scroll;
+}
+
+/** Moves a sideways row by most of its width, back (-1) or forward (1), whichever way the text runs. */
+function scrollRow(element: HTMLElement | null, direction: -1 | 1) {
+  if (!element) return;
+  const sign = getComputedStyle(element).direction === 'rtl' ? -1 : 1;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollTo({
+    left: element.scrollLeft + direction * sign * element.clientWidth * 0.8,
+    behavior: still ? 'auto' : 'smooth',
+  });
+}
+
+/**
+ * A category's title and its sideways row of sub-categories. When the row holds more than it shows, buttons beside
+ * the title move it, and its edges fade where more waits.
+ */
+function CategoryRow({ category, selectedId }: { category: Category; selectedId: number | undefined }) {
+  const { t } = useLingui();
   const subCategorySelected = useUi((s) => s.subCategorySelected);
+  const row = useRef<HTMLUListElement>(null);
+  const { back, forward } = useRowScroll(row, category.subCategories);
+  const title = category.title;
   return (
-    <ul className="sub-category-row">
-      {category.subCategories.map((sub) => (
-        <li key={sub.id}>
-          <button
-            type="button"
-            className="sub-category"
-            aria-pressed={sub.id === selectedId}
-            onClick={() => subCategorySelected(sub.id)}
-          >
-            <span className="sub-category-title">{sub.title}</span>
-            <span className="sub-category-description">{sub.description}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="category-heading">
+        <h2 id={`category-${category.id}`}>{title}</h2>
+        {back || forward ? (
+          <div className="row-scroll">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t`Scroll ${title} back`}
+              aria-disabled={!back}
+              onClick={() => back && scrollRow(row.current, -1)}
+            >
+              <ChevronLeft size={20} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t`Scroll ${title} forward`}
+              aria-disabled={!forward}
+              onClick={() => forward && scrollRow(row.current, 1)}
+            >
+              <ChevronRight size={20} aria-hidden="true" />
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <ul
+        ref={row}
+        className="sub-category-row"
+        data-more-back={back || undefined}
+        data-more-forward={forward || undefined}
+      >
+        {category.subCategories.map((sub) => (
+          <li key={sub.id}>
+            <button
+              type="button"
+              className="sub-category"
+              aria-pressed={sub.id === selectedId}
+              onClick={() => subCategorySelected(sub.id)}
+            >
+              <span className="sub-category-title">{sub.title}</span>
+              <span className="sub-category-description">{sub.description}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What Folio is, for a visitor: above the library, which they may read without an account. */
+function VisitorIntro() {
+  return (
+    // Not a region: the journeys, and a screen reader's list of regions, start with the library's categories.
+    <div className="intro">
+      <h2>
+        <Trans>Read your way into a new language</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Folio has graded stories and articles in eight languages: tap any word to see its translation and hear it, and
+          mark how well you know it. Reading is free; register to keep your words and a daily streak.
+        </Trans>
+      </p>
+      <Link to="/signup" className="button button-primary">
+        <Trans>Register for free</Trans>
+      </Link>
+    </div>
   );
 }
 
@@ -78,9 +178,12 @@ export function BrowseScreen() {
     </Suspense>
   ) : null;
 
+  const intro = user ? null : <VisitorIntro />;
+
   if (categories.length === 0) {
     return (
       <section className="page">
+        {intro}
         <p>
           <Trans>There is nothing to read in this language yet.</Trans>
         </p>
@@ -94,13 +197,13 @@ export function BrowseScreen() {
       <h1 className="visually-hidden">
         <Trans>Library</Trans>
       </h1>
+      {intro}
       {myTexts}
       {categories.map((category) => {
         const shownHere = shown && category.subCategories.some((sub) => sub.id === shown.id) ? shown : undefined;
         return (
           <section key={category.id} className="category" aria-labelledby={`category-${category.id}`}>
-            <h2 id={`category-${category.id}`}>{category.title}</h2>
-            <SubCategoryRow category={category} selectedId={shown?.id} />
+            <CategoryRow category={category} selectedId={shown?.id} />
             {!isMobile && shownHere ? <ContentCards contents={shownHere.contents} /> : null}
           </section>
         );
