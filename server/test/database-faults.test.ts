@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '#contract/envelope.ts';
-import { createPool } from '../src/db/pool.ts';
+import { createPool, type DatabaseTimeouts } from '../src/db/pool.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, signupLearner } from './helpers.ts';
 import { startDatabaseProxy } from './tcp-proxy.ts';
@@ -19,7 +19,13 @@ afterEach(async () => {
 });
 
 /** The app on a pool that reaches its database through a proxy the test controls, with short timeouts. */
-async function openApp() {
+async function openApp({
+  poolSize = 4,
+  timeouts = { connectMs: 400, queryMs: 600 },
+}: {
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+} = {}) {
   const errors: Error[] = [];
   let proxy: Proxy | undefined;
   let end = async () => {};
@@ -27,8 +33,8 @@ async function openApp() {
     connect: async (database) => {
       proxy = await startDatabaseProxy(database.connectionString);
       const { pool, db } = createPool(proxy.connectionString, {
-        poolSize: 4,
-        timeouts: { connectMs: 400, queryMs: 600 },
+        poolSize,
+        timeouts,
         statementTimeout: false,
         statements: 'per-connection',
         onError: (error) => errors.push(error),
@@ -115,6 +121,32 @@ describe('the database stops answering (packets dropped)', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     proxy.release();
     await expect.poll(async () => (await save(app, token, 'after', 3)).statusCode, { timeout: 5_000 }).toBe(200);
+  });
+});
+
+describe('the database stops answering while 64 learners keep saving', () => {
+  it('answers every save 503 with the envelope and Retry-After, all within twice the longest timeout', async () => {
+    const timeouts = { connectMs: 300, queryMs: 600 };
+    const { app, proxy } = await openApp({ poolSize: 10, timeouts });
+    const token = await signupLearner(app);
+    expect((await save(app, token, 'before', 1)).statusCode).toBe(200);
+    proxy.blackHole();
+    const started = performance.now();
+    // Each learner saves five words in a row: once the database is known silent, a save must not wait again.
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, async (_, learner) => {
+        const mine = [];
+        for (let word = 0; word < 5; word++) mine.push(await save(app, token, `word${learner}x${word}`, 2));
+        return mine;
+      }),
+    );
+    const elapsed = performance.now() - started;
+    for (const response of answers.flat()) {
+      expect(response.statusCode).toBe(503);
+      expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('unavailable');
+      expect(response.headers['retry-after']).toBe('5');
+    }
+    expect(elapsed).toBeLessThan(2 * Math.max(timeouts.connectMs, timeouts.queryMs));
   });
 });
 
