@@ -107,6 +107,17 @@ describe('the database restarts', () => {
   });
 });
 
+describe('the health check while the database is down', () => {
+  it('answers the 503 `unavailable` envelope with Retry-After', async () => {
+    const { app, proxy } = await openApp();
+    await proxy.stop();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('unavailable');
+    expect(response.headers['retry-after']).toBe('5');
+  });
+});
+
 describe('the database stops answering (packets dropped)', () => {
   it('answers 503 fast, the health check too, and recovers once it answers again', async () => {
     const { app, proxy } = await openApp();

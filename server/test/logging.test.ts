@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
+import { createPool } from '../src/db/pool.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { startDatabaseProxy } from './tcp-proxy.ts';
 
 let app: TestApp | undefined;
+const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
   await app?.close();
 });
 
@@ -34,4 +38,35 @@ it("logs a failed query's error without its parameters: no email, no password ha
   expect(log).not.toContain('scrypt$');
   expect(log).not.toContain('secret.person');
   expect(JSON.parse(failure ?? '{}').err).toMatchObject({ type: expect.any(String), message: expect.any(String) });
+});
+
+it('logs a failed health check by its error code and message only: no statement, no stack', async () => {
+  const lines: string[] = [];
+  let stopDatabase = async () => {};
+  app = await buildTestApp({
+    logStream: { write: (line) => void lines.push(line) },
+    connect: async (database) => {
+      const proxy = await startDatabaseProxy(database.connectionString);
+      const { pool, db } = createPool(proxy.connectionString, {
+        poolSize: 2,
+        statementTimeout: false,
+        statements: 'per-connection',
+        onError: () => {},
+      });
+      stopDatabase = () => proxy.stop();
+      closing.push(
+        () => pool.end(),
+        () => proxy.close(),
+      );
+      return db;
+    },
+  });
+  await stopDatabase();
+  expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+  const failure = lines.find((line) => line.includes('health check failed'));
+  expect(failure).toBeDefined();
+  expect(failure).not.toContain('select 1');
+  const { err } = JSON.parse(failure ?? '{}');
+  expect(err).toMatchObject({ code: 'ECONNREFUSED', message: expect.stringContaining('ECONNREFUSED') });
+  expect(err.stack ?? '').toBe('');
 });
