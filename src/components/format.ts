@@ -58,3 +58,9 @@ export function dateLocale(interfaceLocale: string, browserLanguages: readonly s
   }
   return interfaceLocale;
 }
+
+/** A date formatter in the interface's language and the browser's region (see `dateLocale`). */
+export function dateFormatter(interfaceLocale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const browserLanguages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []);
+  return new Intl.DateTimeFormat(dateLocale(interfaceLocale, browserLanguages), options);
+}

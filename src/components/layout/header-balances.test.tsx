@@ -128,6 +128,19 @@ describe('notifications', () => {
     expect(screen.queryByRole('img', { name: 'Unread' })).not.toBeInTheDocument();
   });
 
+  it("dates them in the interface's language as the browser's region does (en-GB: day before month)", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    try {
+      const { user } = await renderApp('/faq', { user: signedIn() });
+      await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+      const dates = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('time');
+      // 27 Nov 2026, 14:05, never Nov 27, 2026, 2:05 PM.
+      for (const date of dates) expect(date.textContent).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
   it("says 'No notifications' when there are none", async () => {
     const { user } = await renderApp('/faq', { user: signedIn('admin') });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));

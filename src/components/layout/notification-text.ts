@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
+import { dateFormatter } from '@/components/format';
 import type { Notification } from '@/contract/entities';
 
 /**
@@ -28,7 +29,7 @@ export function notificationText(notification: Notification, i18n: I18n): string
       );
     }
     case 'pro_gold_active': {
-      const until = i18n.date(new Date(text('until')), { dateStyle: 'long' });
+      const until = dateFormatter(i18n.locale, { dateStyle: 'long' }).format(new Date(text('until')));
       const words = Number(params.words ?? 0);
       return i18n._(
         msg`Pro Gold is active until ${until}. ${plural(words, { one: 'Your word limit grew by # word.', other: 'Your word limit grew by # words.' })}`,

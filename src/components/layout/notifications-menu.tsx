@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useMemo } from 'react';
 import { notificationQueries, useReadNotification } from '@/api/notifications';
+import { dateFormatter } from '@/components/format';
 import { useUi } from '@/stores/ui';
 import { notificationText } from './notification-text';
 
@@ -16,7 +17,7 @@ export function NotificationsMenu() {
   const unread = notifications.filter((notification) => !notification.isRead).length;
   // Made once per locale: the header re-renders with every word saved, and a formatter is dear to make.
   const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    () => dateFormatter(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.locale],
   );
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { adminQueries, type JobFilter, useJobAction } from '@/api/admin';
 import { errorText } from '@/api/error-text';
-import { dateLocale } from '@/components/format';
+import { dateFormatter } from '@/components/format';
 import { type JobAction, jobActionAllowed, jobActionStates } from '@/contract/constants';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
 import { toast } from '@/lib/toast';
@@ -42,11 +42,7 @@ export function QueueScreen() {
   const act = useJobAction();
   // The interface's language in the browser's region, with the month named: never read in the wrong order.
   const dateFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(dateLocale(i18n.locale, navigator.languages ?? []), {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }),
+    () => dateFormatter(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.locale],
   );
   const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');

@@ -6,7 +6,7 @@ import { Coins, Gem, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { paymentQueries, useBuyItem, useCheckDiscount, useCheckout, useCustomerPortal } from '@/api/payments';
-import { isProActive } from '@/components/format';
+import { dateFormatter, isProActive } from '@/components/format';
 import { useSession } from '@/components/layout/use-session';
 import { Modal } from '@/components/modal';
 import {
@@ -136,7 +136,7 @@ export function StoreScreen() {
   // Without card payments on this server the card buttons stay, disabled, under a note that says why.
   const cardsOff = settings.data?.cardPayments === false;
   const proEndDate = isProActive(user.pro) ? user.pro.endDate : null;
-  const proUntil = proEndDate ? i18n.date(proEndDate, { dateStyle: 'long' }) : '';
+  const proUntil = proEndDate ? dateFormatter(i18n.locale, { dateStyle: 'long' }).format(new Date(proEndDate)) : '';
   const discountPercent = combinedDiscountPercent(discounts.map((discount) => discount.discountPercent));
   const checkoutFor = (priceId: string) => ({
     priceId,
