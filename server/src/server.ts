@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirectoryInUseError, openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { openWithRetry } from './db/startup.ts';
-import { isDatabaseUnavailable } from './plugins/error-handler.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startIdleGc } from './services/idle-gc.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';

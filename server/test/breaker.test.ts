@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DatabaseBreaker, DatabaseUnavailableError } from '../src/db/breaker.ts';
-import { isDatabaseUnavailable } from '../src/plugins/error-handler.ts';
+import { isDatabaseUnavailable } from '../src/db/errors.ts';
 
 const queryTimeout = () => new Error('Query read timeout');
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });

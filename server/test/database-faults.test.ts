@@ -118,6 +118,17 @@ describe('the health check while the database is down', () => {
   });
 });
 
+describe("a member's call that login is optional for, while the database is down", () => {
+  it('answers 503, not the answer a visitor would get', async () => {
+    const { app, proxy } = await openApp();
+    const token = await signupLearner(app);
+    await proxy.stop();
+    const response = await app.inject({ method: 'GET', url: '/api/v1/payment/settings', headers: authed(token) });
+    expect(response.statusCode).toBe(503);
+    expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('unavailable');
+  });
+});
+
 describe('the database stops answering (packets dropped)', () => {
   it('answers 503 fast, the health check too, and recovers once it answers again', async () => {
     const { app, proxy } = await openApp();

@@ -37,7 +37,12 @@ it("logs a failed query's error without its parameters: no email, no password ha
   const log = lines.join('\n');
   expect(log).not.toContain('scrypt$');
   expect(log).not.toContain('secret.person');
-  expect(JSON.parse(failure ?? '{}').err).toMatchObject({ type: expect.any(String), message: expect.any(String) });
+  // The error's own kind, not the logger's name for a plain object.
+  expect(JSON.parse(failure ?? '{}').error).toMatchObject({
+    type: expect.not.stringMatching(/^Object$/),
+    code: 'P0001',
+    message: expect.any(String),
+  });
 });
 
 it('logs a failed health check by its error code and message only: no statement, no stack', async () => {
@@ -66,7 +71,7 @@ it('logs a failed health check by its error code and message only: no statement,
   const failure = lines.find((line) => line.includes('health check failed'));
   expect(failure).toBeDefined();
   expect(failure).not.toContain('select 1');
-  const { err } = JSON.parse(failure ?? '{}');
-  expect(err).toMatchObject({ code: 'ECONNREFUSED', message: expect.stringContaining('ECONNREFUSED') });
-  expect(err.stack ?? '').toBe('');
+  const { error } = JSON.parse(failure ?? '{}');
+  expect(error).toMatchObject({ code: 'ECONNREFUSED', message: expect.stringContaining('ECONNREFUSED') });
+  expect(error.stack ?? '').toBe('');
 });

@@ -29,7 +29,7 @@ it('retries an unreachable database with growing waits, then gives up with its e
   );
   await expect(opening).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   expect(waits.slice(0, 3)).toEqual([250, 500, 1_000]);
-  expect(warnings[0]).toMatchObject({ attempt: 1, err: { code: 'ECONNREFUSED' } });
+  expect(warnings[0]).toMatchObject({ attempt: 1, error: { code: 'ECONNREFUSED' } });
 });
 
 it('exits non-zero with JSON log lines, no stack, when the database stays unreachable at start', async () => {

@@ -1,5 +1,5 @@
-import { isDatabaseUnavailable, loggableError } from '../plugins/error-handler.ts';
 import { type Database, DataDirectoryInUseError } from './client.ts';
+import { isDatabaseUnavailable, loggableError } from './errors.ts';
 
 type StartLog = { warn: (details: object, message: string) => void };
 
@@ -22,7 +22,7 @@ export async function openWithRetry(
       if (error instanceof DataDirectoryInUseError || !isDatabaseUnavailable(error) || Date.now() + delay > deadline) {
         throw error;
       }
-      options.log.warn({ attempt, retryInMs: delay, err: loggableError(error) }, 'database unreachable, retrying');
+      options.log.warn({ attempt, retryInMs: delay, error: loggableError(error) }, 'database unreachable, retrying');
       await sleep(delay);
       delay = Math.min(delay * 2, 5_000);
     }

@@ -4,6 +4,7 @@ import type { z } from 'zod/mini';
 import { API_BASE, type Endpoint, type EndpointName, endpoints, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { endpointSummaries } from '#contract/summaries.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import '../deps.ts';
 import { type Authenticated, authenticate } from '../services/accounts.ts';
 import { isTimeZone } from '../services/streak.ts';
@@ -91,7 +92,13 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       const token = bearerToken(request);
       let auth: Authenticated | undefined;
       if (endpoint.auth !== 'optional') auth = await authenticate(db, accounts, now, token);
-      else if (token) auth = await authenticate(db, accounts, now, token).catch(() => undefined);
+      else if (token) {
+        // A stale token makes a visitor of the caller; a database that cannot tell is a 503 like any other call.
+        auth = await authenticate(db, accounts, now, token).catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) throw error;
+          return undefined;
+        });
+      }
       if (endpoint.auth === 'admin' && !auth?.user.isAdmin) {
         throw apiError(403, 'forbidden', 'This is for admins only');
       }
