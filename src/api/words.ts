@@ -1,10 +1,17 @@
-import { MutationObserver as QueryMutationObserver, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import type { UserWord } from '@/contract/entities';
+import {
+  type QueryClient,
+  type QueryKey,
+  MutationObserver as QueryMutationObserver,
+  queryOptions,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { LearnerBalances, UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { storeBalances } from './account';
 import { fetchDetails } from './client';
+import { createSaveQueue } from './word-save-queue';
 
 /**
  * Where a text's words come from: a page of the library or one of the learner's video transcripts. Its levels are
@@ -102,90 +109,92 @@ export function levelsOf(words: readonly UserWord[] | undefined, language: Learn
   return { get: (lowercase) => wordAt(list, at, { lowercase, language })?.level };
 }
 
-type WordQueue = { inFlight: boolean; pending: UserWord | undefined; confirmed: UserWord | null };
+type SavedWord = UserWord & { balances: LearnerBalances };
+
+type WordLevelSaverOptions = {
+  /** The request (POST /userword): the saved word and the learner's balances after it. */
+  send: (word: UserWord) => Promise<SavedWord>;
+  /** The key of the text being read, whose levels hold every saved word it contains. */
+  scopeKey: () => QueryKey;
+  onRefused: (error: unknown, word: UserWord) => void;
+  schedule?: (work: () => void) => void;
+};
+
+/** Sets a word's level in every cached text of its language, this one and any other holding the word. */
+function setEverywhere(
+  queryClient: QueryClient,
+  word: UserWord,
+  update: (words: readonly UserWord[]) => UserWord[],
+): void {
+  queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(word.language) }, (words) =>
+    words ? update(words) : words,
+  );
+}
 
 /**
- * Saving a level is optimistic and queued per word: the cached list (and so every occurrence on the page)
- * changes at once; at most one request per word is in flight, and when it returns the last level pressed
- * meanwhile is sent, so the stored level is always the last key pressed. A refusal puts the word back to the
- * level the server last confirmed and reports the error.
+ * Saving a level is optimistic and queued per word (word-save-queue.ts): the cached lists (and so every occurrence
+ * on the page) change at once; at most one request per word is in flight, and when it returns the last level
+ * pressed meanwhile is sent, so the stored level is always the last key pressed. A refusal puts the word back to the
+ * level the server last confirmed, in every cached text of the language, and reports the error.
  */
+export function createWordLevelSaver(
+  queryClient: QueryClient,
+  { send, scopeKey, onRefused, schedule = afterPaint }: WordLevelSaverOptions,
+): (word: UserWord) => void {
+  const queue = createSaveQueue<UserWord, UserWord>({
+    send: async (word) => {
+      const { balances, ...saved } = await send(word);
+      // The header shows the word count, coins and streak the save left (kept for the next visit too).
+      storeBalances(queryClient, balances);
+      return saved;
+    },
+    // This text's levels hold every saved word it contains, so a word not among them is new.
+    known: (word) => findWord(queryClient.getQueryData<UserWord[]>(scopeKey()), word) ?? null,
+    refused: (error, word, confirmed) => {
+      setEverywhere(queryClient, word, (words) =>
+        confirmed ? withWordLevel(words, confirmed) : withoutWord(words, word),
+      );
+      onRefused(error, word);
+    },
+    // Texts whose levels arrived while the word was saving show the level the server now holds.
+    confirmed: (_key, word) => setEverywhere(queryClient, word, (words) => withWordLevel(words, word)),
+    schedule,
+  });
+
+  return (word) => {
+    // Read what the server holds before this level is written into the cache.
+    queue.push(keyOf(word), word);
+    // A refetch in flight would overwrite the optimistic level with an older answer (a first fetch is left to
+    // finish: the level is set again once the server confirms it).
+    void queryClient.cancelQueries({
+      queryKey: wordQueries.language(word.language),
+      predicate: (query) => query.state.data !== undefined,
+    });
+    setEverywhere(queryClient, word, (words) => withWordLevel(words, word));
+  };
+}
+
+/** `createWordLevelSaver` for a text on screen, through a mutation observer the reader does not render from. */
 export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, word: UserWord) => void) {
   const queryClient = useQueryClient();
-  const queues = useRef(new Map<string, WordQueue>());
   const scopeKey = wordQueries.scope(scope).queryKey;
-  const latestScopeKey = useRef(scopeKey);
+  const latestScopeKey = useRef<QueryKey>(scopeKey);
   latestScopeKey.current = scopeKey;
-  // An observer the reader does not render from: with useMutation every save would re-render the whole reader
-  // twice (pending, then settled) for a state nothing on screen shows.
-  const [saver] = useState(
-    () =>
-      new QueryMutationObserver(queryClient, {
-        mutationKey: ['words', 'save'],
-        meta: { silent: true },
-        mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
-      }),
-  );
-
-  /** Sets a word's level in every cached text of its language, this one and any other holding the word. */
-  const setEverywhere = useCallback(
-    (word: UserWord, update: (words: readonly UserWord[]) => UserWord[]) =>
-      queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(word.language) }, (words) =>
-        words ? update(words) : words,
-      ),
-    [queryClient],
-  );
-
-  const drain = useCallback(
-    async (key: string, queue: WordQueue) => {
-      queue.inFlight = true;
-      while (queue.pending) {
-        const word = queue.pending;
-        queue.pending = undefined;
-        try {
-          const { balances, ...saved } = await saver.mutate(word);
-          queue.confirmed = saved;
-          // The header shows the word count, coins and streak the save left (kept for the next visit too).
-          storeBalances(queryClient, balances);
-        } catch (error) {
-          queue.pending = undefined;
-          const { confirmed } = queue;
-          setEverywhere(word, (words) => (confirmed ? withWordLevel(words, confirmed) : withoutWord(words, word)));
-          onRefused(error, word);
-        }
-      }
-      queue.inFlight = false;
-      queues.current.delete(key);
-      // Texts whose levels arrived while the word was saving show the level the server now holds.
-      const { confirmed } = queue;
-      if (confirmed) setEverywhere(confirmed, (words) => withWordLevel(words, confirmed));
-    },
-    [saver, onRefused, queryClient, setEverywhere],
-  );
-
-  return useCallback(
-    (word: UserWord) => {
-      const key = keyOf(word);
-      let queue = queues.current.get(key);
-      if (!queue) {
-        // This text's levels hold every saved word it contains, so a word not among them is new.
-        const saved = findWord(queryClient.getQueryData<UserWord[]>(latestScopeKey.current), word) ?? null;
-        queue = { inFlight: false, pending: undefined, confirmed: saved };
-        queues.current.set(key, queue);
-      }
-      // A refetch in flight would overwrite the optimistic level with an older answer (a first fetch is left to
-      // finish: the level is set again once the server confirms it).
-      void queryClient.cancelQueries({
-        queryKey: wordQueries.language(word.language),
-        predicate: (query) => query.state.data !== undefined,
-      });
-      setEverywhere(word, (words) => withWordLevel(words, word));
-      queue.pending = word;
-      if (!queue.inFlight) {
-        queue.inFlight = true;
-        afterPaint(() => void drain(key, queue));
-      }
-    },
-    [drain, queryClient, setEverywhere],
-  );
+  const latestOnRefused = useRef(onRefused);
+  latestOnRefused.current = onRefused;
+  const [save] = useState(() => {
+    // With useMutation every save would re-render the whole reader twice (pending, then settled) for a state
+    // nothing on screen shows.
+    const saver = new QueryMutationObserver(queryClient, {
+      mutationKey: ['words', 'save'],
+      meta: { silent: true },
+      mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
+    });
+    return createWordLevelSaver(queryClient, {
+      send: (word) => saver.mutate(word),
+      scopeKey: () => latestScopeKey.current,
+      onRefused: (error, word) => latestOnRefused.current(error, word),
+    });
+  });
+  return save;
 }
