@@ -22,9 +22,10 @@ import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { useSession } from '../layout/use-session';
 import { isTypingTarget, readerKeyAction } from './keys';
-import { PageText, paragraphOf, type WordIndex } from './page-text';
+import { PageText } from './page-text';
 import { createSelectionStore } from './selection-store';
 import { speak } from './speak';
+import { createTextPainter } from './text-painter';
 import type { TranslationStatus } from './translation-box';
 import { WordPanel } from './word-panel';
 
@@ -33,8 +34,6 @@ const LoginPromptDialog = lazy(() =>
   import('./word-dialogs').then((module) => ({ default: module.LoginPromptDialog })),
 );
 const WordLimitDialog = lazy(() => import('./word-dialogs').then((module) => ({ default: module.WordLimitDialog })));
-
-export type { WordIndex } from './page-text';
 
 type InteractiveTextProps = {
   sections: readonly Section[];
@@ -64,8 +63,9 @@ function keepAbovePanel(element: HTMLElement, panel: HTMLElement | null) {
 
 /**
  * The one engine of tappable, level-coloured text, for reader pages and video transcripts alike: token rendering,
- * the word index and its paint, selection, keys, level saving, translations, the panel and its dialogs.
- * Built so a level key never re-renders the text (see ARCHITECTURE.md, "The reader").
+ * the word index and its paint, selection, keys, level saving, translations, the panel and its dialogs. The index,
+ * the paint and the selection are the painter's (text-painter.ts); this wires it to the levels query, the keys, the
+ * save queue and the panel. Built so a level key never re-renders the text (docs/decisions/0008).
  */
 export function InteractiveText({
   sections,
@@ -95,16 +95,8 @@ export function InteractiveText({
 
   const [selectionStore] = useState(createSelectionStore);
   const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
-  const index = useRef<WordIndex>({
-    byWord: new Map(),
-    inOrder: [],
-    offScreen: new Set(),
-    blockOf: paragraphOf,
-  });
-  const selectedElement = useRef<HTMLElement | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const announcer = useRef<HTMLParagraphElement>(null);
-  const [indexVersion, setIndexVersion] = useState(0);
 
   const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
   const translationByToken = useMemo(
@@ -112,116 +104,41 @@ export function InteractiveText({
     [translations],
   );
 
-  /** The level each word's elements show (or will show right after this frame); absent = 0, as rendered. */
-  const painted = useRef(new Map<string, number>());
+  const latestOnSelect = useRef<(element: HTMLElement | null) => void>(() => {});
+  /** One painter for the component's life, reaching each render's handler: the memoised text never re-renders. */
+  const [painter] = useState(() => createTextPainter({ onSelect: (element) => latestOnSelect.current(element) }));
 
-  /** Occurrences off screen waiting for the next frame, by word: one callback for all, however many words. */
-  const later = useRef<Map<string, HTMLElement[]> | null>(null);
-
-  /**
-   * Recolours every occurrence of a word: those in paragraphs on screen now, the rest right after this frame is
-   * painted, with the level meant by then (a later key, or a refusal rolled back meanwhile, wins).
-   */
-  const paint = useCallback((word: string, level: number) => {
-    painted.current.set(word, level);
-    const { byWord, offScreen, blockOf } = index.current;
-    const waiting: HTMLElement[] = [];
-    for (const element of byWord.get(word) ?? []) {
-      const block = blockOf(element);
-      if (block && offScreen.has(block)) waiting.push(element);
-      else element.dataset.level = String(level);
-    }
-    if (waiting.length === 0) return;
-    if (later.current) {
-      later.current.set(word, waiting);
+  /** What a selection sets off beyond the word itself: the panel, speech, the player's pause, a translation. */
+  latestOnSelect.current = (element: HTMLElement | null) => {
+    if (!element) {
+      selectionStore.set(null);
       return;
     }
-    later.current = new Map([[word, waiting]]);
+    const tokenId = Number(element.dataset.id);
+    const lowercase = element.dataset.w ?? '';
+    const display = element.textContent ?? '';
+    selectionStore.set({ tokenId, display, lowercase });
+    onWordSelected?.();
+    if (speechOn) speak(display, targetLang);
+    const needsTranslation = !translationByToken.has(tokenId) && homeLang !== targetLang;
+    // The word shows first; the request goes out once that frame is painted, if the word is still selected.
     afterPaint(() => {
-      const pending = later.current ?? new Map<string, HTMLElement[]>();
-      later.current = null;
-      for (const [pendingWord, elements] of pending) {
-        const meant = String(painted.current.get(pendingWord) ?? 0);
-        for (const element of elements) element.dataset.level = meant;
-      }
-    });
-  }, []);
-
-  // Recolours only the words whose level changed; the token list itself never re-renders.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: indexVersion marks a freshly indexed text
-  useLayoutEffect(() => {
-    for (const word of index.current.byWord.keys()) {
-      const level = levels.get(word) ?? 0;
-      if ((painted.current.get(word) ?? 0) !== level) paint(word, level);
-    }
-  }, [levels, indexVersion, paint]);
-
-  const onIndexed = useCallback(
-    (fresh: WordIndex, added: readonly HTMLElement[] | null) => {
-      index.current = fresh;
-      if (added) {
-        // Sections appended (a transcript's next batch): their words show the levels already painted; words new
-        // to the text are painted by the layout effect; the selection stays.
-        for (const element of added) {
-          const level = painted.current.get(element.dataset.w ?? '');
-          if (level) element.dataset.level = String(level);
-        }
-        setIndexVersion((version) => version + 1);
-        return;
-      }
-      painted.current = new Map();
-      selectedElement.current = null;
-      const first = fresh.inOrder[0];
-      if (first) first.tabIndex = 0;
-      selectionStore.set(null);
-      setIndexVersion((version) => version + 1);
-    },
-    [selectionStore],
-  );
-
-  const select = useCallback(
-    (element: HTMLElement, toggle: boolean) => {
-      const previous = selectedElement.current;
-      if (previous) {
-        previous.removeAttribute('data-selected');
-        previous.tabIndex = -1;
-      }
-      if (toggle && previous === element) {
-        selectedElement.current = null;
-        element.tabIndex = 0;
-        selectionStore.set(null);
-        return;
-      }
-      element.dataset.selected = '';
-      element.tabIndex = 0;
-      selectedElement.current = element;
-      const tokenId = Number(element.dataset.id);
-      const lowercase = element.dataset.w ?? '';
-      const display = element.textContent ?? '';
-      selectionStore.set({ tokenId, display, lowercase });
-      onWordSelected?.();
-      if (speechOn) speak(display, targetLang);
-      const needsTranslation = !translationByToken.has(tokenId) && homeLang !== targetLang;
-      // The word shows first; the request goes out once that frame is painted, if the word is still selected.
-      afterPaint(() => {
-        if (selectedElement.current !== element) return;
-        keepAbovePanel(element, panelRef.current);
-        if (!needsTranslation) return;
-        translate({
-          tokenId,
-          lowerCase: lowercase,
-          targetLanguage: targetLang,
-          homeLanguage: homeLang,
-          ...(page ? { contentId: page.contentId, pageId: page.pageId } : {}),
-        });
+      if (painter.selected() !== element) return;
+      keepAbovePanel(element, panelRef.current);
+      if (!needsTranslation) return;
+      translate({
+        tokenId,
+        lowerCase: lowercase,
+        targetLanguage: targetLang,
+        homeLanguage: homeLang,
+        ...(page ? { contentId: page.contentId, pageId: page.pageId } : {}),
       });
-    },
-    [speechOn, targetLang, homeLang, translationByToken, translate, page, selectionStore, onWordSelected],
-  );
-  const latestSelect = useRef(select);
-  latestSelect.current = select;
-  /** Stable, so the memoised text never re-renders for a new handler. */
-  const onWordClick = useCallback((element: HTMLElement) => latestSelect.current(element, true), []);
+    });
+  };
+
+  // After every commit: the text may have been indexed anew or grown in this one (PageText's effects run first);
+  // the painter paints only the words whose level changed, and nothing when neither levels nor words did.
+  useLayoutEffect(() => painter.sync(levels));
 
   const onRefused = useCallback(
     (error: unknown) => {
@@ -242,27 +159,13 @@ export function InteractiveText({
       }
       const word: UserWord = { lowercase: selection.lowercase, level, language: targetLang };
       // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
-      paint(word.lowercase, level);
+      painter.paint(word.lowercase, level);
       saveLevel(word);
       // Told to screen readers through a polite live region, written directly: a key re-renders nothing.
       const display = selection.display;
       if (announcer.current) announcer.current.textContent = t`${display} — level ${level}`;
     },
-    [selectionStore, user, saveLevel, targetLang, paint, t],
-  );
-
-  const move = useCallback(
-    (step: 1 | -1) => {
-      const { inOrder } = index.current;
-      if (inOrder.length === 0) return;
-      const current = selectedElement.current ? inOrder.indexOf(selectedElement.current) : -1;
-      const next = inOrder[current === -1 ? (step === 1 ? 0 : inOrder.length - 1) : current + step];
-      if (!next) return;
-      select(next, false);
-      next.focus({ preventScroll: true });
-      next.scrollIntoView({ block: 'nearest' });
-    },
-    [select],
+    [selectionStore, user, saveLevel, targetLang, painter, t],
   );
 
   useEffect(() => {
@@ -273,11 +176,11 @@ export function InteractiveText({
       if (!action) return;
       event.preventDefault();
       if (action.kind === 'level') setLevel(action.level);
-      else move(action.step);
+      else painter.move(action.step);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [keysEnabled, dialog, setLevel, move]);
+  }, [keysEnabled, dialog, setLevel, painter]);
 
   const translationStatus: TranslationStatus =
     homeLang === targetLang
@@ -295,8 +198,7 @@ export function InteractiveText({
       <PageText
         sections={sections}
         lang={targetLang}
-        onIndexed={onIndexed}
-        onWordClick={onWordClick}
+        painter={painter}
         renderSectionStart={renderSectionStart}
         chunkSize={chunkSize}
       />

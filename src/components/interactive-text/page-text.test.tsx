@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Section } from '@/contract/entities';
 import { paragraphHtml, tokensHtml } from '@/contract/text-markup';
 import { PageText } from './page-text';
+import { createTextPainter } from './text-painter';
 
 const word = (id: number, display: string) => ({ id, display, lowercase: display.toLowerCase(), isWord: true });
 const gap = (id: number, display: string) => ({ id, display, lowercase: display, isWord: false });
@@ -13,13 +14,14 @@ const sections: Section[] = [
 
 describe('the text markup shared by the reader and the server', () => {
   it('is what the reader renders, paragraph for paragraph', () => {
-    const { container } = render(
-      <PageText sections={sections} lang="fr" onIndexed={() => {}} onWordClick={() => {}} />,
-    );
+    const { container } = render(<PageText sections={sections} lang="fr" painter={createTextPainter()} />);
     const text = container.querySelector('.reader-text');
     // Both through the browser's parser, so they compare as documents, not as ways of escaping.
     const painted = document.createElement('div');
     painted.innerHTML = sections.map((section, index) => paragraphHtml(section.tokens, index, 0)).join('');
+    // Once indexed, the text's first word is its tab stop.
+    const first = painted.querySelector<HTMLElement>('[data-w]');
+    if (first) first.tabIndex = 0;
     expect(text?.innerHTML).toBe(painted.innerHTML);
   });
 

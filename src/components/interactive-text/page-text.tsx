@@ -2,37 +2,21 @@ import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { Section } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
 import { tokensHtml } from '@/contract/text-markup';
-
-/**
- * The word elements of a rendered page, by lowercase form and in reading order, and the paragraphs outside the
- * viewport (kept up to date while the page shows; empty where the browser cannot tell, so all count as visible).
- * A chunked text observes its blocks, not its thousands of paragraphs (each observed target costs every frame).
- */
-export type WordIndex = {
-  byWord: Map<string, HTMLElement[]>;
-  inOrder: HTMLElement[];
-  offScreen: Set<Element>;
-  /** The observed block a word element lies in: its paragraph, or the paragraphs' block in a chunked text. */
-  blockOf: (word: HTMLElement) => Element | null;
-};
-
-/** A word's paragraph: word → the paragraph's words → the paragraph (contract/text-markup.ts). */
-export const paragraphOf = (word: HTMLElement) => word.parentElement?.parentElement ?? null;
-const chunkOf = (word: HTMLElement) => paragraphOf(word)?.parentElement ?? null;
+import { chunkOf, paragraphOf, type TextPainter } from './text-painter';
 
 type PageTextProps = {
   sections: readonly Section[];
   lang: LearningLanguage;
   /**
-   * Called once the page's elements exist, with the index used to recolour and move without re-rendering; `added`
-   * names the elements of sections appended since the last call (null when the index was built anew).
+   * Told which word elements the page holds once they exist (anew, or appended sections'), which of its blocks are
+   * off screen, and which word a tap or Enter picks.
    */
-  onIndexed: (index: WordIndex, added: readonly HTMLElement[] | null) => void;
-  onWordClick: (element: HTMLElement) => void;
+  painter: TextPainter;
   renderSectionStart?: ((section: Section, index: number) => ReactNode) | undefined;
   /**
    * Groups the paragraphs in blocks of this many, each skipped whole while off screen: a two-hour transcript then
    * lays out and styles tens of blocks, not thousands of paragraphs, when a batch arrives (bench/transcript).
+   * A chunked text observes its blocks, not its thousands of paragraphs (each observed target costs every frame).
    */
   chunkSize?: number | undefined;
 };
@@ -89,32 +73,24 @@ const Chunk = memo(
 export const PageText = memo(function PageText({
   sections,
   lang,
-  onIndexed,
-  onWordClick,
+  painter,
   renderSectionStart,
   chunkSize,
 }: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);
-  const indexed = useRef<{ sections: readonly Section[]; index: WordIndex; observer?: IntersectionObserver }>(null);
+  const indexed = useRef<{ sections: readonly Section[]; observer?: IntersectionObserver }>(null);
 
   useLayoutEffect(() => {
-    const offScreen = new Set<Element>();
+    // Where the browser cannot tell, no block is off screen, so every word counts as visible.
     const observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => {
-            for (const entry of entries) {
-              if (entry.isIntersecting) offScreen.delete(entry.target);
-              else offScreen.add(entry.target);
-            }
+            for (const entry of entries) painter.setVisible(entry.target, entry.isIntersecting);
           })
         : undefined;
-    indexed.current = {
-      sections: [],
-      index: { byWord: new Map(), inOrder: [], offScreen, blockOf: paragraphOf },
-      ...(observer && { observer }),
-    };
+    indexed.current = { sections: [], ...(observer && { observer }) };
     return () => observer?.disconnect();
-  }, []);
+  }, [painter]);
 
   // A transcript grows by batches: when the sections only gained some at the end, only their paragraphs are
   // indexed and observed, so a batch costs the same at the end of a two-hour video as at its start.
@@ -127,11 +103,8 @@ export const PageText = memo(function PageText({
       before.length > 0 && before.length <= sections.length && sections[before.length - 1] === before.at(-1);
     if (!appended) {
       state.observer?.disconnect();
-      state.index.offScreen.clear();
-      state.index = { byWord: new Map(), inOrder: [], offScreen: state.index.offScreen, blockOf: paragraphOf };
+      painter.clear();
     }
-    state.index.blockOf = chunkSize ? chunkOf : paragraphOf;
-    const { byWord, inOrder } = state.index;
     const added: HTMLElement[] = [];
     const paragraphs = chunkSize ? root.querySelectorAll('.reader-paragraph') : root.children;
     for (let position = appended ? before.length : 0; position < paragraphs.length; position++) {
@@ -140,22 +113,15 @@ export const PageText = memo(function PageText({
       // Observing a block again is a no-op, so each chunk is observed once however many batches fill it.
       const block = chunkSize ? paragraph.parentElement : paragraph;
       if (block) state.observer?.observe(block);
-      for (const element of paragraph.querySelectorAll<HTMLElement>('[data-w]')) {
-        const word = element.dataset.w ?? '';
-        const list = byWord.get(word);
-        if (list) list.push(element);
-        else byWord.set(word, [element]);
-        inOrder.push(element);
-        added.push(element);
-      }
+      for (const element of paragraph.querySelectorAll<HTMLElement>('[data-w]')) added.push(element);
     }
     state.sections = sections;
-    onIndexed(state.index, appended ? added : null);
-  }, [onIndexed, sections, chunkSize]);
+    painter.index(added, chunkSize ? chunkOf : paragraphOf);
+  }, [painter, sections, chunkSize]);
 
   const activate = (target: EventTarget) => {
     const word = (target as HTMLElement).closest<HTMLElement>('[data-w]');
-    if (word) onWordClick(word);
+    if (word) painter.select(word, true);
   };
 
   return (
