@@ -87,7 +87,16 @@ describe('the import direction of STYLE.md fails lint when broken', () => {
       "import { x as y } from '../routes/store.ts';\nexport const x = y;\n",
     );
     expect(result.failed).toBe(true);
-    expect(result.output).toContain('server/src/services never imports routes');
+    expect(result.output).toContain('server/src/services never imports plugins, routes');
+  });
+
+  it('server/src/db never imports a service', async () => {
+    const result = await lint(
+      'server/src/db/zz-probe.ts',
+      "import { x as y } from '../services/accounts.ts';\nexport const x = y;\n",
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('server/src/db never imports');
   });
 
   it('a folder without a rule fails the generator', () => {

@@ -43,15 +43,21 @@ export const srcFloors: Record<string, Pattern[] | null> = {
   locales: null, // catalogs, no code
 };
 
-/** The floors of `server/src/`: what each folder never imports. A new folder must be added here. */
+/**
+ * The floors of `server/src/`: what each folder never imports (nor the process's entry, `app.ts` and `server.ts`).
+ * `http` (errors, multipart) and `text` (tokenizer, paginator) stand below everything; `db` below the services; the
+ * routes on top. A new folder must be added here.
+ */
 export const serverFloors: Record<string, string[]> = {
-  db: [],
-  http: [],
-  services: ['routes', 'plugins'],
-  plugins: ['routes'],
-  routes: [],
+  http: ['text', 'db', 'services', 'plugins', 'routes', 'cli'],
+  text: ['http', 'db', 'services', 'plugins', 'routes', 'cli'],
+  db: ['http', 'services', 'plugins', 'routes', 'cli'],
+  services: ['plugins', 'routes', 'cli'],
+  plugins: ['services', 'routes', 'cli'],
+  routes: ['plugins', 'cli'],
   cli: ['routes', 'plugins'],
 };
+const serverEntry = ['app.ts', 'server.ts'];
 
 const serverBase: Pattern = {
   group: [
@@ -119,8 +125,11 @@ export function importRuleOverrides(layout: Layout = readLayout()) {
     ...serverFolders.flatMap((name) => {
       const floors = serverFloors[name] ?? [];
       if (floors.length === 0) return [];
-      const group = floors.flatMap((floor) => [`../${floor}/**`, `../../${floor}/**`, `../../../${floor}/**`]);
-      const message = `server/src/${name} never imports ${floors.join(' or ')}.`;
+      const group = ['../', '../../', '../../../'].flatMap((up) => [
+        ...floors.map((floor) => `${up}${floor}/**`),
+        ...serverEntry.map((file) => `${up}${file}`),
+      ]);
+      const message = `server/src/${name} never imports ${floors.join(', ')} or the entry (app.ts, server.ts).`;
       return [block([`server/src/${name}/**`], [serverBase, { group, message }])];
     }),
     block(['src/**', '!src/contract/**'], srcBase),

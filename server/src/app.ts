@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { rewards } from '#contract/constants.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db } from './db/types.ts';
 import { defaultUsageLimits, type UsageLimits } from './deps.ts';
 import {
   clientErrorHandler,

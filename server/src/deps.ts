@@ -1,4 +1,4 @@
-import type { Db } from './db/client.ts';
+import type { Db } from './db/types.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
 import type { JobQueueAdmin } from './services/job-queue.ts';

@@ -6,7 +6,7 @@ import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { validationMessages } from '#contract/validation.ts';
 import { setAdmin } from '../src/db/queries/users.ts';
 import { sessions, users } from '../src/db/schema/accounts.ts';
-import { registerEndpoint } from '../src/http/endpoint.ts';
+import { registerEndpoint } from '../src/routes/endpoint.ts';
 import { hashPassword, verifyPassword } from '../src/services/passwords.ts';
 import { hashToken } from '../src/services/tokens.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hiddenHomeLanguages, type LearningLanguage, learningLanguages } from '#contract/languages.ts';
 import { readSeedFiles } from '../src/services/seed.ts';
-import { tokenizePage } from '../src/services/tokenizer.ts';
+import { tokenizePage } from '../src/text/tokenizer.ts';
 
 const files = await readSeedFiles();
 

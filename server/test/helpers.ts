@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
-import type { Db } from '../src/db/client.ts';
 import { learningDays } from '../src/db/schema/accounts.ts';
+import type { Db } from '../src/db/types.ts';
 import { readSeedFiles, seedContent } from '../src/services/seed.ts';
 import { dayIn } from '../src/services/streak.ts';
 import type { TestApp } from './build-test-app.ts';

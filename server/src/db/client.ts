@@ -2,8 +2,6 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import {
   DataDirectoryInUseError,
@@ -19,11 +17,11 @@ import {
 } from './embedded-access.ts';
 import { keepExtendedQueriesTogether } from './pglite-batches.ts';
 import { createPool, type DatabaseTimeouts } from './pool.ts';
+import type { Db } from './types.ts';
 
 export { DataDirectoryInUseError } from './embedded-access.ts';
 
 /** A database or an open transaction: query functions accept either. */
-export type Db = PgDatabase<NodePgQueryResultHKT>;
 
 export type Database = {
   db: Db;

@@ -1,8 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DatabaseBreaker } from './breaker.ts';
-import type { Db } from './client.ts';
 import { preparingClient, type StatementSessions } from './prepared-statements.ts';
+import type { Db } from './types.ts';
 import './safe-transactions.ts';
 
 /**

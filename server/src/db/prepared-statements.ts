@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Placeholder, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 
 /** How many statements one database session prepares; texts past them run unprepared. */
 export const STATEMENTS_PER_SESSION = 500;

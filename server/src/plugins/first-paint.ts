@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { textDirection } from '#contract/languages.ts';
 import { paragraphHtml } from '#contract/text-markup.ts';
-import type { Db } from '../db/client.ts';
 import { findPage } from '../db/queries/content.ts';
+import type { Db } from '../db/types.ts';
 
 /** Where index.html's skeleton takes the server's first paint of a page (inside its empty <main>). */
 export const FIRST_PAINT_MARK = '<!--first-paint-->';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
 import { toWireUser } from '../db/queries/users.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { login, logout, refreshAccount, signup } from '../services/accounts.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 import { readStreak } from '../services/streak.ts';

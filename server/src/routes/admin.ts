@@ -5,7 +5,7 @@ import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/en
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
 import { failImport, reopenImport } from '../db/queries/imports.ts';
 import { failWaitingTranscript } from '../db/queries/videos.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { QueuedJob } from '../services/job-queue.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
 import { findReaderJson, listCategories } from '../db/queries/content.ts';
-import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 
 export async function contentRoutes(app: FastifyInstance) {

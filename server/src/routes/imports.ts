@@ -5,7 +5,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { hasControlCharacter } from '#contract/fields.ts';
 import { learningLanguageSchema } from '#contract/languages.ts';
 import { addImport, deleteImport, findOwnImport, listImports } from '../db/queries/imports.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { type Authenticated, isPro } from '../services/accounts.ts';

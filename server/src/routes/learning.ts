@@ -10,7 +10,7 @@ import {
   userWordsJson,
   videoWordsJson,
 } from '../db/queries/learning.ts';
-import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { dayIn, readStreak } from '../services/streak.ts';
 

@@ -14,7 +14,7 @@ import {
   subCategoryLanguage,
   updateLibraryContent,
 } from '../db/queries/library.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { Authenticated } from '../services/accounts.ts';
 import { BadTextError, importText } from '../services/imports/read-text.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
 import { listNotifications, markNotificationRead } from '../db/queries/users.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 
 export async function notificationRoutes(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { API_BASE, endpoints, type PriceRequest } from '#contract/endpoints.ts';
 import { hasActivePro, subscriptionToManage } from '../db/queries/payments.ts';
 import { buyStoreItem, findDiscount, listCatalogue } from '../db/queries/store.ts';
 import { findUserById, toWireUser } from '../db/queries/users.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { Authenticated } from '../services/accounts.ts';
 import { fulfilCheckout, handlePaymentEvent } from '../services/payments/fulfilment.ts';

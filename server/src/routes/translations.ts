@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
 import { findPageSections, findPageWords } from '../db/queries/content.ts';
-import { RawJsonDetails, registerEndpoint } from '../http/endpoint.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 

@@ -5,7 +5,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { DONE_MESSAGE } from '#contract/envelope.ts';
 import { extractVideoId } from '#contract/video-url.ts';
 import { addVideo, attachSubtitles, deleteVideo, listVideoGroups, transcriptBatch } from '../db/queries/videos.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { isPro } from '../services/accounts.ts';

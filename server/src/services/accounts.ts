@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { rewards } from '#contract/constants.ts';
 import type { LoginRequest, SignupRequest } from '#contract/validation.ts';
-import type { Db } from '../db/client.ts';
 import { isKnownLoginAddress, rememberLoginAddress } from '../db/queries/login-addresses.ts';
 import {
   findLiveSession,
@@ -16,6 +15,7 @@ import {
   usernameTaken,
 } from '../db/queries/users.ts';
 import { users } from '../db/schema/accounts.ts';
+import type { Db } from '../db/types.ts';
 import { ApiError, apiError } from '../http/errors.ts';
 import { notificationTexts } from './notification-texts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import type { AccountSettings, Clock } from './accounts.ts';
 
 export const housekeepingQueue = 'housekeeping';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import { ApiError } from '../http/errors.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };

@@ -6,10 +6,10 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { levelFromDescription, pageTypeSchema, type Section } from '#contract/entities.ts';
 import { type LearningLanguage, learningLanguageSchema } from '#contract/languages.ts';
-import type { Db } from '../db/client.ts';
 import { categories, contents, pages, seedState, seedTombstones, subCategories } from '../db/schema/content.ts';
 import { glosses } from '../db/schema/learning.ts';
-import { countWords, tokenizePage } from './tokenizer.ts';
+import type { Db } from '../db/types.ts';
+import { countWords, tokenizePage } from '../text/tokenizer.ts';
 
 export const starterContentDir = fileURLToPath(new URL('../../seed/content', import.meta.url));
 const SEED_LOCK = 72_410_002;

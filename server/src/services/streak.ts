@@ -1,6 +1,6 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { learningDays } from '../db/schema/accounts.ts';
+import type { Db } from '../db/types.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

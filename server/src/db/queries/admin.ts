@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
 import { anyOf } from '../prepared-statements.ts';
 import { users } from '../schema/accounts.ts';
 import { adminActions } from '../schema/admin.ts';
 import { textImports } from '../schema/content.ts';
 import { userVideos } from '../schema/videos.ts';
+import type { Db } from '../types.ts';
 
 /** Usernames of the learners jobs work for: an import's learner, a transcript's first learner. */
 export async function jobOwners(

@@ -1,9 +1,9 @@
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Category, Section } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../client.ts';
 import { statement } from '../prepared-statements.ts';
 import { categories, contents, pages, subCategories } from '../schema/content.ts';
+import type { Db } from '../types.ts';
 
 /** Who reads: a learner (or admin) by id, or a visitor (undefined). */
 export type Viewer = { id: number; isAdmin: boolean } | undefined;

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { TextImport } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { ImportedPage } from '../../services/imports/paginate.ts';
-import { countWords, tokenizePage } from '../../services/tokenizer.ts';
-import type { Db } from '../client.ts';
+import type { ImportedPage } from '../../text/paginate.ts';
+import { countWords, tokenizePage } from '../../text/tokenizer.ts';
 import { users } from '../schema/accounts.ts';
 import { contents, pages, textImports } from '../schema/content.ts';
+import type { Db } from '../types.ts';
 
 type NewImport = { userId: number; language: LearningLanguage; title: string; kind: string; source: string };
 

@@ -2,9 +2,9 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { coinRewards } from '#contract/constants.ts';
 import type { UserPage, UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../client.ts';
 import { statement } from '../prepared-statements.ts';
 import { userPages } from '../schema/learning.ts';
+import type { Db } from '../types.ts';
 
 /** A row of `user_words` (as `w`) as the contract's user word. */
 const wordAsJson = sql.raw(`json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)`);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, max, ne, sql } from 'drizzle-orm';
 import type { CefrLevel, Library, LibraryCategory, LibraryContent } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../client.ts';
 import { categories, contents, seedTombstones, subCategories, textImports } from '../schema/content.ts';
+import type { Db } from '../types.ts';
 import { importColumns, importToWire } from './imports.ts';
 
 const contentColumns = {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
 import { knownLoginAddresses } from '../schema/accounts.ts';
+import type { Db } from '../types.ts';
 
 /** How many addresses are remembered per account; the least recently seen beyond that are forgotten. */
 export const KNOWN_ADDRESSES_PER_USER = 20;

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
 import { anyOf } from '../prepared-statements.ts';
 import { users } from '../schema/accounts.ts';
 import { paymentEvents, paymentGrants, subscriptions } from '../schema/store.ts';
+import type { Db } from '../types.ts';
 import { insertNotification, type NotificationText } from './users.ts';
 
 export type PaymentGrant = {

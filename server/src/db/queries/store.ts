@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Discount, Product, StoreItem } from '#contract/entities.ts';
-import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { discounts, storePrices, storeProducts } from '../schema/store.ts';
+import type { Db } from '../types.ts';
 import type { UserRow } from './users.ts';
 
 /** The store's catalogue in the contract's shape: products in their order, each with its prices by amount. */

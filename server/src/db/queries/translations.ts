@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../client.ts';
 import { anyOf, preparedOnce } from '../prepared-statements.ts';
 import { dictionaryEntries, glosses, translationCache } from '../schema/learning.ts';
+import type { Db } from '../types.ts';
 
 type Pair = { from: LearningLanguage; to: LearningLanguage };
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification, NotificationCode, User } from '#contract/entities.ts';
-import type { Db } from '../client.ts';
 import { preparedOnce } from '../prepared-statements.ts';
 import { type NotificationParams, notifications, sessions, users } from '../schema/accounts.ts';
+import type { Db } from '../types.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

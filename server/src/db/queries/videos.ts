@@ -2,9 +2,9 @@ import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { rewards } from '#contract/constants.ts';
 import type { Section, VideoGroup } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { type TranscriptStatus, transcriptSections, transcripts, userVideos } from '../schema/videos.ts';
+import type { Db } from '../types.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../../db/client.ts';
 import { dictionaryEntries } from '../../db/schema/learning.ts';
+import type { Db } from '../../db/types.ts';
 import { readDictd } from './dictd.ts';
 import { pickGloss, repairText } from './gloss.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookFiles, bookWithDeflatedChapter, epubOf, xhtml, zipBomb, zipOf } from '../../../test/epub-fixtures.ts';
+import { paginate } from '../../text/paginate.ts';
 import { BadBookError, chapterText, decodeMarkup, epubText, resolvePath } from './epub.ts';
-import { paginate } from './paginate.ts';
 import { BadTextError, importText, kindOfFile } from './read-text.ts';
 
 const words = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');

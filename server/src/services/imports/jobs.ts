@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
-import type { Db } from '../../db/client.ts';
 import { failImport, findImportSource, storeImportedText } from '../../db/queries/imports.ts';
 import { insertNotification } from '../../db/queries/users.ts';
+import type { Db } from '../../db/types.ts';
+import { paginate } from '../../text/paginate.ts';
 import type { Clock } from '../accounts.ts';
 import { notificationTexts } from '../notification-texts.ts';
-import { paginate } from './paginate.ts';
 
 export const importQueue = 'text-import';
 

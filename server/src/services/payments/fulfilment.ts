@@ -1,5 +1,4 @@
 import { rewards } from '#contract/constants.ts';
-import type { Db } from '../../db/client.ts';
 import {
   applySubscriptionEvent,
   endProGold,
@@ -9,6 +8,7 @@ import {
   recordPaymentEvent,
   subscriptionState,
 } from '../../db/queries/payments.ts';
+import type { Db } from '../../db/types.ts';
 import { notificationTexts } from '../notification-texts.ts';
 import type { CheckoutState, InvoiceState, PaymentEvent, PaymentGateway } from './gateway.ts';
 

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Translation } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import type { Db } from '../../db/client.ts';
 import {
   cachedTranslations,
   cacheTranslation,
@@ -10,6 +9,7 @@ import {
   tokenGloss,
   wordGlosses,
 } from '../../db/queries/translations.ts';
+import type { Db } from '../../db/types.ts';
 import { baseFormCandidates } from './base-forms.ts';
 import type { TranslationProvider } from './types.ts';
 

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
-import type { Db } from '../../db/client.ts';
 import { insertNotification, type NotificationText } from '../../db/queries/users.ts';
 import {
   findTranscript,
@@ -9,6 +8,7 @@ import {
   transcriptLearners,
   waitingTranscripts,
 } from '../../db/queries/videos.ts';
+import type { Db } from '../../db/types.ts';
 import type { Clock } from '../accounts.ts';
 import { notificationTexts } from '../notification-texts.ts';
 import { transcriptSections } from './sections.ts';

@@ -1,6 +1,6 @@
 import type { Section } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import { tokenizePage } from '../tokenizer.ts';
+import { tokenizePage } from '../../text/tokenizer.ts';
 import type { Cue } from './transcript-source.ts';
 
 /** A section closes at a sentence's end, or once it is this long, or across a pause this long. */
