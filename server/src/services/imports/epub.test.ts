@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bookFiles, bookWithDeflatedChapter, epubOf, xhtml, zipBomb, zipOf } from '../../../test/epub-fixtures.ts';
 import { paginate } from '../../text/paginate.ts';
-import { BadBookError, chapterText, decodeMarkup, epubText, resolvePath } from './epub.ts';
+import { chapterText, decodeMarkup, epubText, resolvePath } from './epub.ts';
+import { BadBookError } from './epub-archive.ts';
 import { BadTextError, importText, kindOfFile } from './read-text.ts';
 
 const words = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');

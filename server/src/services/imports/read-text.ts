@@ -1,7 +1,8 @@
 import chardet from 'chardet';
 import { maxImportBytes } from '#contract/constants.ts';
 import { parseSubtitles } from '../videos/subtitles.ts';
-import { BadBookError, epubText } from './epub.ts';
+import { epubText } from './epub.ts';
+import { BadBookError } from './epub-archive.ts';
 
 /** Kinds of text the import takes: pasted, or a file by its extension (.txt, .epub, .srt, .vtt). */
 export const importKinds = ['paste', 'txt', 'epub', 'srt', 'vtt'] as const;
