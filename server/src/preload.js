@@ -1,12 +1,12 @@
 /**
  * Preloaded by `npm start` and `npm run start:server` (`node --import ./server/src/preload.js`), before the server's
  * modules load. Plain JavaScript, as it runs before anything can strip types. Two settings that keep the server's
- * memory down (README "Memory"):
+ * memory down (docs/decisions/0007-memory-settings.md has the figures):
  *
  * - glibc's malloc (Linux): an allocation of 32 KB or more gets pages of its own, given back to the system when it is
- *   freed. By default glibc raises that threshold as the process frees large blocks (to 9 MB here, after PGlite's
- *   WebAssembly is compiled), so V8's compile zones of 32 KB (TurboFan tiering up PGlite's functions) land in the
- *   heap and stay there as free memory glibc never returns: about 25 MB of an idle server. The setting is read by
+ *   freed. By default glibc raises that threshold as the process frees large blocks (PGlite's WebAssembly compile
+ *   frees some), so V8's compile zones of 32 KB (TurboFan tiering up PGlite's functions) land in the heap and stay
+ *   there as free memory glibc never returns. The setting is read by
  *   glibc only when a process starts, from `GLIBC_TUNABLES`: the process replaces itself once (`process.execve`,
  *   same PID, same arguments) with the variable set. A `GLIBC_TUNABLES` that already sets `mmap_threshold` is kept
  *   as it is; elsewhere (macOS, Windows, musl) nothing changes.

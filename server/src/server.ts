@@ -67,7 +67,7 @@ const providers = [
   ...(config.translation.libreTranslate ? [libreTranslateProvider(config.translation.libreTranslate)] : []),
 ];
 const jobs = await startJobs(database.connectionString, bootLog, { workers: config.runWorkers });
-// Stripe's SDK is loaded only by a server that sells by card: it holds about 5 MB of memory (README "Memory").
+// Stripe's SDK is loaded only by a server that sells by card (docs/decisions/0007-memory-settings.md).
 const payments = config.stripe
   ? (await import('./services/payments/stripe.ts')).stripeGateway(config.stripe)
   : undefined;

@@ -82,8 +82,7 @@ function isPreparable(config: QueryConfig, values: unknown): boolean {
 /**
  * A pg client class that prepares each parameterized statement once per session, as postgres.js and pgx do:
  * PostgreSQL parses and plans a text on its first use only, then binds and runs it. Planning is most of the
- * database's work for the app's short statements (the word save: 0.2 ms planning against 0.1 ms running), so
- * bench/load's saves and pages run about 1.5 to 2 times as fast.
+ * database's work for the app's short statements (docs/decisions/0002 has the figures).
  *
  * On PostgreSQL each connection prepares its own. The embedded database is one session behind all its connections:
  * a statement one connection parsed is bound by the others (while it is being parsed, they run the text unprepared),

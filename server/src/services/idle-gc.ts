@@ -4,9 +4,8 @@ import { runInNewContext } from 'node:vm';
 /**
  * Gives the JavaScript heap back to the system when the server falls quiet. V8 grows its heap for start-up
  * (modules, migrations, the starter library) and for large answers, and without a full collection keeps those
- * pages: the server idled at 410 MB RSS with 190 MB of heap of which 97 MB were in use. Once per quiet stretch —
- * after start-up or after requests, when a whole interval has passed without one — a full collection shrinks the
- * heap to what is live (55 MB) and RSS falls by 100 MB or more. It never runs while requests keep arriving, so no
+ * pages, most of them free. Once per quiet stretch — after start-up or after requests, when a whole interval has
+ * passed without one — a full collection shrinks the heap to what is live (`npm run bench:memory` shows the effect). It never runs while requests keep arriving, so no
  * request waits for it, and an idle server is collected once, not on every interval.
  */
 export type IdleGc = {

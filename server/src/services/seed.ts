@@ -65,7 +65,7 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
 
 /**
  * The starter library's files as they are on disk: their names and bytes, hashed without parsing them. Parsing the
- * 4.3 MB library on every start grew the server's heap for nothing when it had not changed.
+ * whole library on every start grew the server's heap for nothing when it had not changed.
  */
 export async function seedFilesHash(dir = starterContentDir): Promise<string> {
   const hash = createHash('sha256').update(`${SEED_FORMAT}\0`);

@@ -1,6 +1,6 @@
 /**
  * Stripe through its official SDK, the one implementation of the payment gateway. The server imports this module
- * only when Stripe is configured: the SDK would hold about 5 MB of the memory of a server that sells nothing by card.
+ * only when Stripe is configured: the SDK would hold memory in a server that sells nothing by card.
  */
 import Stripe from 'stripe';
 import type { Product } from '#contract/entities.ts';

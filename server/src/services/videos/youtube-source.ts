@@ -27,7 +27,7 @@ export function youtubeTranscriptSource(options: {
     });
   return {
     async fetchCues(videoId, language, signal) {
-      // Loaded by the first video added, not by every server at start (with its HTML parser, about 3 MB).
+      // Loaded by the first video added, not by every server at start (it brings an HTML parser).
       const {
         fetchTranscript,
         YoutubeTranscriptDisabledError,
