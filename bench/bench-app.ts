@@ -3,6 +3,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { buildApp } from '../server/src/app.ts';
 import type { Database } from '../server/src/db/client.ts';
+import { createDeps } from '../server/src/deps.ts';
 import { defaultRateLimits } from '../server/src/services/accounts.ts';
 
 /** The real app for a server benchmark: silent, no job queue, a word limit the bench will not reach. */
@@ -10,12 +11,9 @@ export function buildBenchApp(
   database: Database,
   options: { wordLimit: number; name: string /** The built SPA to serve (none by default). */; staticDir?: string },
 ) {
-  return buildApp({
+  const deps = createDeps({
     db: database.db,
     config: {
-      logLevel: 'silent',
-      staticDir: options.staticDir ?? '/nonexistent',
-      trustProxy: false,
       accounts: {
         newUserWordLimit: options.wordLimit,
         newUserVideoLimit: 2,
@@ -29,6 +27,10 @@ export function buildBenchApp(
     },
     transcriptJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench adds no videos`)) },
     importJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench imports no texts`)) },
+  });
+  return buildApp({
+    deps,
+    config: { logLevel: 'silent', staticDir: options.staticDir ?? '/nonexistent', trustProxy: false },
   });
 }
 

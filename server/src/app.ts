@@ -1,10 +1,8 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { rewards } from '#contract/constants.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/types.ts';
-import { defaultUsageLimits, type UsageLimits } from './deps.ts';
+import type { AppDeps } from './deps.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -27,49 +25,15 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { storeRoutes } from './routes/store.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { videoRoutes } from './routes/videos.ts';
-import type { Clock } from './services/accounts.ts';
-import type { ImportJobs } from './services/imports/jobs.ts';
-import type { JobQueueAdmin } from './services/job-queue.ts';
-import type { PaymentGateway } from './services/payments/gateway.ts';
-import { createTranslationChain } from './services/translation/chain.ts';
-import type { TranslationProvider } from './services/translation/types.ts';
-import type { TranscriptJobs } from './services/videos/jobs.ts';
 
 export type AppOptions = {
-  db: Db;
-  config: Pick<Config, 'logLevel' | 'staticDir' | 'trustProxy' | 'accounts'> &
-    Partial<Pick<Config, 'requestTimeoutMs' | 'publicUrl'>>;
-  /** Machine-translation providers, asked in order when glossary and dictionary have nothing. */
-  providers?: readonly TranslationProvider[];
-  limits?: UsageLimits;
-  /** The time source of every rule (streaks, refresh, sessions, limits); tests pass a controllable one. */
-  clock?: Clock;
+  /** Built once by the caller with `createDeps` and decorated as they are. */
+  deps: AppDeps;
+  config: Pick<Config, 'logLevel' | 'staticDir' | 'trustProxy'> & Partial<Pick<Config, 'requestTimeoutMs'>>;
   logger?: FastifyServerOptions['logger'];
-  /** Where transcript jobs go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
-  transcriptJobs: TranscriptJobs;
-  /** Where imported texts go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
-  importJobs: ImportJobs;
-  /** The admin's view of the job queue: pg-boss (server.ts, tests that need it). */
-  jobQueue?: JobQueueAdmin | undefined;
-  /** Card payments: Stripe (server.ts, when configured) or Stripe's SDK on the tests' fake Stripe. */
-  payments?: PaymentGateway | undefined;
 };
 
-/** Videos per 7-day cycle: the free allowance, and more with Pro Gold (see ARCHITECTURE.md). */
-export const videoAllowance = (free: number) => ({ free, pro: free + rewards.proExtraVideos });
-
-export async function buildApp({
-  db,
-  config,
-  clock = () => new Date(),
-  logger,
-  providers = [],
-  limits = defaultUsageLimits,
-  transcriptJobs,
-  importJobs,
-  jobQueue,
-  payments,
-}: AppOptions) {
+export async function buildApp({ deps, config, logger }: AppOptions) {
   const requestTimeout = config.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: logger ?? {
@@ -90,18 +54,7 @@ export async function buildApp({
     frameworkErrors,
     return503OnClosing: false,
   });
-  app.decorate('deps', {
-    db,
-    clock,
-    accounts: config.accounts,
-    limits,
-    translations: createTranslationChain({ db, providers, log: app.log }),
-    videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
-    imports: { jobs: importJobs },
-    jobQueue,
-    payments,
-    publicUrl: config.publicUrl,
-  });
+  app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

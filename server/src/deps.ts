@@ -1,10 +1,13 @@
+import { rewards } from '#contract/constants.ts';
+import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
 import type { JobQueueAdmin } from './services/job-queue.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { RateRule } from './services/rate-limit.ts';
-import type { TranslationChain } from './services/translation/chain.ts';
+import { createTranslationChain, type TranslationChain } from './services/translation/chain.ts';
+import type { TranslationProvider } from './services/translation/types.ts';
 import type { TranscriptJobs } from './services/videos/jobs.ts';
 
 export type UsageLimits = { translatePerIp: RateRule; translatePerUser: RateRule };
@@ -31,6 +34,53 @@ export type AppDeps = {
   /** The address learners reach the server at, for the card provider's return links; the request's own if unset. */
   publicUrl: string | undefined;
 };
+
+export type DepsOptions = {
+  db: Db;
+  config: Pick<Config, 'accounts'> & Partial<Pick<Config, 'publicUrl'>>;
+  /** Where transcript jobs go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
+  transcriptJobs: TranscriptJobs;
+  /** Where imported texts go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
+  importJobs: ImportJobs;
+  /** Machine-translation providers, asked in order when glossary and dictionary have nothing (none). */
+  providers?: readonly TranslationProvider[];
+  limits?: UsageLimits;
+  /** The time source of every rule (streaks, refresh, sessions, limits); tests pass a controllable one. */
+  clock?: Clock;
+  /** The admin's view of the job queue: pg-boss (server.ts, tests that need it). */
+  jobQueue?: JobQueueAdmin | undefined;
+  /** Card payments: Stripe (server.ts, when configured) or Stripe's SDK on the tests' fake Stripe. */
+  payments?: PaymentGateway | undefined;
+};
+
+/** Videos per 7-day cycle: the free allowance, and more with Pro Gold (see ARCHITECTURE.md). */
+export const videoAllowance = (free: number) => ({ free, pro: free + rewards.proExtraVideos });
+
+/** The app's dependencies, built once by the process (server.ts), a test (buildTestApp) or a bench. */
+export function createDeps({
+  db,
+  config,
+  transcriptJobs,
+  importJobs,
+  providers = [],
+  limits = defaultUsageLimits,
+  clock = () => new Date(),
+  jobQueue,
+  payments,
+}: DepsOptions): AppDeps {
+  return {
+    db,
+    clock,
+    accounts: config.accounts,
+    limits,
+    translations: createTranslationChain({ db, providers }),
+    videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
+    imports: { jobs: importJobs },
+    jobQueue,
+    payments,
+    publicUrl: config.publicUrl,
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,6 +4,7 @@ import { DataDirectoryInUseError, openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { openWithRetry } from './db/startup.ts';
+import { createDeps } from './deps.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startIdleGc } from './services/idle-gc.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';
@@ -71,7 +72,7 @@ const jobs = await startJobs(database.connectionString, bootLog, { workers: conf
 const payments = config.stripe
   ? (await import('./services/payments/stripe.ts')).stripeGateway(config.stripe)
   : undefined;
-const app = await buildApp({
+const deps = createDeps({
   db: database.db,
   config,
   providers,
@@ -80,6 +81,7 @@ const app = await buildApp({
   jobQueue: pgBossQueueAdmin(jobs),
   payments,
 });
+const app = await buildApp({ deps, config });
 if (config.seedContent) {
   const seeded = await seedStarterLibrary(database.db);
   app.log.info(seeded === 'unchanged' ? { unchanged: true } : seeded, 'starter content ready');

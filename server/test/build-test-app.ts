@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Db } from '../src/db/types.ts';
-import type { UsageLimits } from '../src/deps.ts';
+import { createDeps, type UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
 import type { ImportJobs } from '../src/services/imports/jobs.ts';
 import type { JobQueueAdmin } from '../src/services/job-queue.ts';
@@ -78,17 +78,10 @@ export async function buildTestApp(
   const clock = new TestClock();
   const sentTranscripts: number[] = [];
   const sentImports: number[] = [];
-  const app = await buildApp({
+  const deps = createDeps({
     db: options.connect ? await options.connect(database) : database.db,
-    config: {
-      logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
-      staticDir,
-      trustProxy: options.trustProxy ?? false,
-      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-      accounts: { ...testAccountSettings, ...options.accounts },
-    },
+    config: { accounts: { ...testAccountSettings, ...options.accounts } },
     clock: clock.now,
-    ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),
     payments: options.payments,
@@ -103,6 +96,16 @@ export async function buildTestApp(
         sentTranscripts.push(transcriptId);
       },
     },
+  });
+  const app = await buildApp({
+    deps,
+    config: {
+      logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
+      staticDir,
+      trustProxy: options.trustProxy ?? false,
+      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+    },
+    ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
   });
   app.addHook('onClose', () => database.close());
   return Object.assign(app, { database, clock, sentTranscripts, sentImports });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
 import { findPageSections, findPageWords } from '../db/queries/content.ts';
-import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 
 const sameLanguage = () => apiError(400, 'invalid_input', 'Home and target language are the same');
 
@@ -54,6 +54,7 @@ export async function translationRoutes(app: FastifyInstance) {
       pair: { from: body.targetLanguage, to: body.homeLanguage },
       page,
       now,
+      log: request.log,
     });
     if (!text) throw apiError(404, 'no_translation', 'No translation found for this word');
     return { tokenId: body.tokenId, translatesTo: text };

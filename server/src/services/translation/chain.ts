@@ -22,12 +22,8 @@ const PROVIDER_TIMEOUT_MS = 5_000;
  * glosses of the same word, the dictionary (the exact form, then base forms), the cache of earlier machine
  * translations, and last the configured machine-translation providers (whose answers are cached).
  */
-export function createTranslationChain(deps: {
-  db: Db;
-  providers: readonly TranslationProvider[];
-  log: FastifyBaseLogger;
-}) {
-  const { db, providers, log } = deps;
+export function createTranslationChain(deps: { db: Db; providers: readonly TranslationProvider[] }) {
+  const { db, providers } = deps;
 
   /** Everything known without asking a provider, for many words at once. */
   async function lookUpWords(pair: Pair, words: readonly string[]): Promise<Map<string, string>> {
@@ -44,7 +40,13 @@ export function createTranslationChain(deps: {
     return found;
   }
 
-  async function askProviders(pair: Pair, lowercase: string, context: string | undefined, now: Date) {
+  async function askProviders(
+    pair: Pair,
+    lowercase: string,
+    context: string | undefined,
+    now: Date,
+    log: FastifyBaseLogger,
+  ) {
     for (const provider of providers) {
       try {
         const text = await provider.translate(
@@ -90,13 +92,14 @@ export function createTranslationChain(deps: {
       return translations;
     },
 
-    /** One token, asking the providers when nothing else knows it. */
+    /** One token, asking the providers when nothing else knows it; a provider's failure goes to `log`. */
     async translateToken(params: {
       tokenId: number;
       lowercase: string;
       pair: Pair;
       page?: { contentId: number; pageNumber: number; context: string | undefined } | undefined;
       now: Date;
+      log: FastifyBaseLogger;
     }): Promise<string | undefined> {
       if (params.page) {
         const own = await tokenGloss(db, {
@@ -108,7 +111,7 @@ export function createTranslationChain(deps: {
         if (own) return own;
       }
       const known = (await lookUpWords(params.pair, [params.lowercase])).get(params.lowercase);
-      return known ?? askProviders(params.pair, params.lowercase, params.page?.context, params.now);
+      return known ?? askProviders(params.pair, params.lowercase, params.page?.context, params.now, params.log);
     },
   };
 }
