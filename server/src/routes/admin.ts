@@ -5,9 +5,9 @@ import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/en
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
 import { failImport, reopenImport } from '../db/queries/imports.ts';
 import { failWaitingTranscript } from '../db/queries/videos.ts';
-import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { QueuedJob } from '../services/job-queue.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 /** Jobs of each kind the queue screen shows: the newest, enough for an admin's look. */
 const jobsPerKind = 500;

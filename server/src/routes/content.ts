@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
 import { findReaderJson, listCategories } from '../db/queries/content.ts';
-import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { db } = app.deps;

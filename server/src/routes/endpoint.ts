@@ -6,9 +6,9 @@ import { envelopeSchema } from '#contract/envelope.ts';
 import { endpointSummaries } from '#contract/summaries.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import '../deps.ts';
+import { apiError } from '../http/errors.ts';
 import { type Authenticated, authenticate } from '../services/accounts.ts';
 import { isTimeZone } from '../services/streak.ts';
-import { apiError } from '../http/errors.ts';
 
 type Parsed<E, K extends 'params' | 'body' | 'query'> = E extends { [key in K]: infer S extends z.ZodMiniType }
   ? z.output<S>

@@ -5,11 +5,11 @@ import { endpoints } from '#contract/endpoints.ts';
 import { hasControlCharacter } from '#contract/fields.ts';
 import { learningLanguageSchema } from '#contract/languages.ts';
 import { addImport, deleteImport, findOwnImport, listImports } from '../db/queries/imports.ts';
-import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { type Authenticated, isPro } from '../services/accounts.ts';
 import { BadTextError, type ImportKind, importText, kindOfFile } from '../services/imports/read-text.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 /** A learner's own texts: pasted or uploaded (.txt, .epub, .srt, .vtt), made into pages by a job, private to them. */
 export async function importRoutes(app: FastifyInstance) {

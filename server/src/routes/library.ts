@@ -14,10 +14,10 @@ import {
   subCategoryLanguage,
   updateLibraryContent,
 } from '../db/queries/library.ts';
-import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import type { Authenticated } from '../services/accounts.ts';
 import { BadTextError, importText } from '../services/imports/read-text.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 /**
  * An upload's chapters as one text for the import pipeline: each chapter a `# title` heading (the paginator starts

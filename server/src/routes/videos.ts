@@ -5,11 +5,11 @@ import { endpoints } from '#contract/endpoints.ts';
 import { DONE_MESSAGE } from '#contract/envelope.ts';
 import { extractVideoId } from '#contract/video-url.ts';
 import { addVideo, attachSubtitles, deleteVideo, listVideoGroups, transcriptBatch } from '../db/queries/videos.ts';
-import { registerEndpoint } from './endpoint.ts';
 import { apiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { isPro } from '../services/accounts.ts';
 import { BadSubtitlesError, parseSubtitles } from '../services/videos/subtitles.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 /** Sections per transcript call: a few screens of a transcript, small enough to append without a long task. */
 export const transcriptBatchSize = 50;
