@@ -84,7 +84,7 @@ describe('the import direction of STYLE.md fails lint when broken', () => {
   it('server/src/services never imports a route', async () => {
     const result = await lint(
       'server/src/services/zz-probe.ts',
-      "import { x as y } from '../routes/store.ts';\nexport const x = y;\n",
+      "import { x as y } from '../routes/payments.ts';\nexport const x = y;\n",
     );
     expect(result.failed).toBe(true);
     expect(result.output).toContain('server/src/services never imports plugins, routes');

@@ -14,17 +14,18 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { libraryPreloadScript } from './plugins/preload-hints.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { readSpaShell, registerSpa } from './plugins/spa.ts';
-import { accountRoutes } from './routes/accounts.ts';
+import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importRoutes } from './routes/imports.ts';
-import { learningRoutes } from './routes/learning.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { notificationRoutes } from './routes/notifications.ts';
-import { storeRoutes } from './routes/store.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { translationRoutes } from './routes/translations.ts';
+import { userPageRoutes } from './routes/user-pages.ts';
 import { videoRoutes } from './routes/videos.ts';
+import { wordRoutes } from './routes/words.ts';
 
 export type AppOptions = {
   /** Built once by the caller with `createDeps` and decorated as they are. */
@@ -69,10 +70,11 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   await app.register(contentRoutes);
   await app.register(accountRoutes);
   await app.register(notificationRoutes);
-  await app.register(learningRoutes);
+  await app.register(wordRoutes);
+  await app.register(userPageRoutes);
   await app.register(translationRoutes);
   await app.register(videoRoutes);
-  await app.register(storeRoutes);
+  await app.register(paymentRoutes);
   await app.register(importRoutes);
   await app.register(adminRoutes);
   await app.register(libraryRoutes);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
-import { grantToUser } from '../src/db/queries/users.ts';
+import { grantToUser } from '../src/db/queries/account.ts';
 import { dayIn } from '../src/services/streak.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, firstContentId, seedFixtures, signupLearner } from './helpers.ts';

@@ -8,8 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { type Database, DataDirectoryInUseError, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { findDiscount } from '../src/db/queries/store.ts';
-import { findUserByEmail, insertUser } from '../src/db/queries/users.ts';
+import { findUserByEmail, insertUser } from '../src/db/queries/account.ts';
+import { findDiscount } from '../src/db/queries/payments.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dataDir: string;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
-import { KNOWN_ADDRESSES_PER_USER } from '../src/db/queries/login-addresses.ts';
+import { KNOWN_ADDRESSES_PER_USER } from '../src/db/queries/account-login-addresses.ts';
 import { knownLoginAddresses } from '../src/db/schema/accounts.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 

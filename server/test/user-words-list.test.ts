@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userWordsJson } from '../src/db/queries/learning.ts';
+import { userWordsJson } from '../src/db/queries/words.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, signupLearner } from './helpers.ts';
 

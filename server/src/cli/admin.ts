@@ -11,8 +11,8 @@
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { addDiscount, expireDiscount, listDiscounts } from '../db/queries/store.ts';
-import { type Grant, grantToUser, setAdmin } from '../db/queries/users.ts';
+import { type Grant, grantToUser, setAdmin } from '../db/queries/account.ts';
+import { addDiscount, expireDiscount, listDiscounts } from '../db/queries/payments.ts';
 
 const usage = [
   'Usage: npm run admin -- <email> [--revoke]',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
-import { listNotifications, markNotificationRead } from '../db/queries/users.ts';
-import { registerEndpoint } from './endpoint.ts';
+import { listNotifications, markNotificationRead } from '../db/queries/notifications.ts';
 import { apiError } from '../http/errors.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 export async function notificationRoutes(app: FastifyInstance) {
   const { db } = app.deps;

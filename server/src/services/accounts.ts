@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { rewards } from '#contract/constants.ts';
 import type { LoginRequest, SignupRequest } from '#contract/validation.ts';
-import { isKnownLoginAddress, rememberLoginAddress } from '../db/queries/login-addresses.ts';
 import {
   findLiveSession,
   findUserByEmail,
-  insertNotification,
   insertSession,
   insertUser,
   revokeSession,
@@ -13,7 +11,9 @@ import {
   type UserRow,
   updateTimeZone,
   usernameTaken,
-} from '../db/queries/users.ts';
+} from '../db/queries/account.ts';
+import { isKnownLoginAddress, rememberLoginAddress } from '../db/queries/account-login-addresses.ts';
+import { insertNotification } from '../db/queries/notifications.ts';
 import { users } from '../db/schema/accounts.ts';
 import type { Db } from '../db/types.ts';
 import { ApiError, apiError } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { TranscriptFailure } from '#contract/entities.ts';
-import type { NotificationText } from '../db/queries/users.ts';
+import type { NotificationText } from '../db/queries/notifications.ts';
 
 /** English wording of each failure, as `message` carries it; the SPA words the code in the learner's language. */
 const failureText: Record<TranscriptFailure, (available: string) => string> = {

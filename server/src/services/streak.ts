@@ -1,4 +1,6 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
+import type { LearnerBalances } from '#contract/entities.ts';
+import type { SaveBalances } from '../db/queries/save-balances.ts';
 import { learningDays } from '../db/schema/accounts.ts';
 import type { Db } from '../db/types.ts';
 
@@ -57,4 +59,18 @@ export async function readStreak(db: Db, userId: number, timeZone: string, now: 
     rows.map((row) => row.day),
     today,
   );
+}
+
+/** A save's balances for the header; the streak is read only on the day's first learning, when it changes. */
+export async function learnerBalances(
+  db: Db,
+  userId: number,
+  saved: SaveBalances,
+  timeZone: string,
+  now: Date,
+): Promise<LearnerBalances> {
+  const { wordCount, creditAmount, newLearningDay } = saved;
+  const balances: LearnerBalances = { wordCount, creditAmount };
+  if (newLearningDay) balances.streak = await readStreak(db, userId, timeZone, now);
+  return balances;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { failImport, findImportSource, storeImportedText } from '../../db/queries/imports.ts';
-import { insertNotification } from '../../db/queries/users.ts';
+import { insertNotification } from '../../db/queries/notifications.ts';
 import type { Db } from '../../db/types.ts';
 import { paginate } from '../../text/paginate.ts';
 import type { Clock } from '../accounts.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
-import { insertNotification, type NotificationText } from '../../db/queries/users.ts';
+import { insertNotification, type NotificationText } from '../../db/queries/notifications.ts';
 import {
   findTranscript,
   setTranscriptStatus,

@@ -138,7 +138,7 @@ describe('user words', () => {
   });
 });
 
-describe('user pages', () => {
+describe("a page's words", () => {
   it("answers a page's saved words: only the learner's, only that language, only words of that page", async () => {
     const token = await signupLearner(app);
     const other = await signupLearner(app);
@@ -170,35 +170,5 @@ describe('user pages', () => {
     expect(await statusOf('/api/v1/userword/page/en/0/0')).toBe(400);
     expect(await statusOf(`/api/v1/userword/page/en/${contentId}/-1`)).toBe(400);
     expect(await statusOf(`/api/v1/userword/page/en/${contentId}/0`, {})).toBe(401);
-  });
-
-  it('records a finished page and lists it by language', async () => {
-    const token = await signupLearner(app);
-    const contentId = await firstContentId(app, 'en');
-    const saved = await app.inject({
-      method: 'POST',
-      url: '/api/v1/user-page',
-      headers: authed(token),
-      payload: { contentId, pageId: 1, language: 'en' },
-    });
-    expect(saved.statusCode).toBe(200);
-    const list = await app.inject({ method: 'GET', url: '/api/v1/user-page/en', headers: authed(token) });
-    expect(envelopeSchema(endpoints.userPages.details).parse(list.json()).details).toEqual([
-      { contentId, pageId: 1, language: 'en' },
-    ]);
-    const other = await app.inject({ method: 'GET', url: '/api/v1/user-page/de', headers: authed(token) });
-    expect(envelopeSchema(endpoints.userPages.details).parse(other.json()).details).toEqual([]);
-  });
-
-  it('refuses a page that does not exist', async () => {
-    const token = await signupLearner(app);
-    const contentId = await firstContentId(app, 'en');
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/user-page',
-      headers: authed(token),
-      payload: { contentId, pageId: 9, language: 'en' },
-    });
-    expect(response.statusCode).toBe(404);
   });
 });

@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { combinedDiscountPercent, findStoreItem } from '#contract/constants.ts';
 import { API_BASE, endpoints, type PriceRequest } from '#contract/endpoints.ts';
-import { hasActivePro, subscriptionToManage } from '../db/queries/payments.ts';
-import { buyStoreItem, findDiscount, listCatalogue } from '../db/queries/store.ts';
-import { findUserById, toWireUser } from '../db/queries/users.ts';
-import { registerEndpoint } from './endpoint.ts';
+import { findUserById, toWireUser } from '../db/queries/account.ts';
+import {
+  buyStoreItem,
+  findDiscount,
+  hasActivePro,
+  listCatalogue,
+  subscriptionToManage,
+} from '../db/queries/payments.ts';
 import { apiError } from '../http/errors.ts';
 import type { Authenticated } from '../services/accounts.ts';
 import { fulfilCheckout, handlePaymentEvent } from '../services/payments/fulfilment.ts';
 import type { PaymentGateway, SellablePrice } from '../services/payments/gateway.ts';
 import { readStreak } from '../services/streak.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 type CheckoutInput = { auth: Authenticated; body: PriceRequest; now: Date; request: FastifyRequest };
 
@@ -27,7 +32,7 @@ async function provider<T>(request: FastifyRequest, gateway: PaymentGateway, cal
 }
 
 /** The store: the catalogue, card checkouts and their fulfilment, items bought with diamonds or coins, discounts. */
-export async function storeRoutes(app: FastifyInstance) {
+export async function paymentRoutes(app: FastifyInstance) {
   const { db, payments, publicUrl } = app.deps;
 
   registerEndpoint(app, endpoints.paymentSettings, async () => ({ cardPayments: Boolean(payments) }));

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
-import { toWireUser } from '../db/queries/users.ts';
-import { registerEndpoint } from './endpoint.ts';
+import { toWireUser } from '../db/queries/account.ts';
 import { login, logout, refreshAccount, signup } from '../services/accounts.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
 import { readStreak } from '../services/streak.ts';
+import { registerEndpoint } from './endpoint.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
   const { db, accounts } = app.deps;

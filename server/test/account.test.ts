@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { validationMessages } from '#contract/validation.ts';
-import { setAdmin } from '../src/db/queries/users.ts';
+import { setAdmin } from '../src/db/queries/account.ts';
 import { sessions, users } from '../src/db/schema/accounts.ts';
 import { registerEndpoint } from '../src/routes/endpoint.ts';
 import { hashPassword, verifyPassword } from '../src/services/passwords.ts';

@@ -1,10 +1,10 @@
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { coinRewards } from '#contract/constants.ts';
-import type { UserPage, UserWord } from '#contract/entities.ts';
+import type { UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
-import { userPages } from '../schema/learning.ts';
 import type { Db } from '../types.ts';
+import { type BalancesRow, balancesAfter, balancesOf, coinCredit, type SaveBalances } from './save-balances.ts';
 
 /** A row of `user_words` (as `w`) as the contract's user word. */
 const wordAsJson = sql.raw(`json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)`);
@@ -126,39 +126,6 @@ export async function videoWordsJson(
   return row?.found ? row.json : undefined;
 }
 
-/**
- * The SET clause that pays a learner coins (rules in `coinRewards`): `points` from words and pages, up to what is
- * left of the day's cap, and `streakDays` (0 or 1: the day was counted just now) on top, doubled with Pro Gold.
- * Part of one UPDATE of the user row, so concurrent saves read and write the day's total under its row lock.
- */
-function coinCredit(points: SQL, streakDays: SQL, p: Record<'learningDay' | 'now', Placeholder>): SQL {
-  const multiplier = sql`(case when pro_end_date > ${p.now}::timestamptz then ${coinRewards.proMultiplier} else 1 end)`;
-  const earnedToday = sql`(case when coins_day = ${p.learningDay}::date then coins_today else 0 end)`;
-  const granted = sql`least((${points}) * ${multiplier}, greatest(${coinRewards.dailyCap} * ${multiplier} - ${earnedToday}, 0))`;
-  return sql`credit_amount = credit_amount + ${granted} + (${streakDays}) * ${coinRewards.perStreakDay} * ${multiplier},
-    coins_today = ${earnedToday} + ${granted}, coins_day = ${p.learningDay}::date`;
-}
-
-/**
- * The learner's word count and coins after a save, and whether the save counted a new learning day (the streak
- * changed then).
- */
-export type SaveBalances = { wordCount: number; creditAmount: number; newLearningDay: boolean };
-
-type BalancesRow = { word_count: number | null; credit_amount: number | null; new_learning_day: boolean };
-
-const balancesOf = (row: BalancesRow): SaveBalances => ({
-  wordCount: row.word_count ?? 0,
-  creditAmount: row.credit_amount ?? 0,
-  newLearningDay: row.new_learning_day,
-});
-
-/** The balances a save answers: the user row as the statement's update left it, else as it was locked. */
-const balancesAfter = sql.raw(`
-      coalesce((select word_count from account), (select word_count from owner)) as word_count,
-      coalesce((select credit_amount from account), (select credit_amount from owner)) as credit_amount,
-      exists (select 1 from learning_day) as new_learning_day`);
-
 export type SaveWordResult = { saved: UserWord; balances: SaveBalances } | { limitReached: true };
 
 const saveWordStatement = statement<
@@ -239,71 +206,4 @@ export async function saveUserWord(
   if (!retried) return saveUserWord(db, userId, word, { now, learningDay }, true);
   if (!row.has_room) return { limitReached: true };
   throw new Error('The word neither exists nor could be added');
-}
-
-export async function listUserPages(db: Db, userId: number, language: LearningLanguage): Promise<UserPage[]> {
-  const rows = await db
-    .select({ contentId: userPages.contentId, pageId: userPages.pageId, language: userPages.language })
-    .from(userPages)
-    .where(and(eq(userPages.userId, userId), eq(userPages.language, language)));
-  return rows;
-}
-
-const savePageStatement = statement<
-  'userId' | 'contentId' | 'pageId' | 'language' | 'now' | 'learningDay',
-  { found: boolean } & BalancesRow
->(
-  (p) => sql`
-    -- The user row first, as in the word save: one order of locks.
-    with owner as (
-      select word_count, credit_amount from users where id = ${p.userId} for update
-    ),
-    found as (
-      select 1 from pages p join contents c on c.id = p.content_id
-      where p.content_id = ${p.contentId} and p.number = ${p.pageId} and c.language = ${p.language}
-        and (c.owner_id is null or c.owner_id = ${p.userId})
-        and exists (select 1 from owner)
-    ),
-    first_time as (
-      insert into user_pages (user_id, content_id, page_id, language, read_at)
-      select ${p.userId}, ${p.contentId}, ${p.pageId}, ${p.language}, ${p.now}::timestamptz from found
-      on conflict (user_id, content_id, page_id) do nothing
-      returning 1
-    ),
-    again as (
-      update user_pages set read_at = ${p.now}::timestamptz
-      where user_id = ${p.userId} and content_id = ${p.contentId} and page_id = ${p.pageId}
-        and exists (select 1 from found)
-      returning 1
-    ),
-    learning_day as (
-      insert into learning_days (user_id, day)
-      select ${p.userId}, ${p.learningDay}::date from found
-      on conflict do nothing
-      returning 1
-    ),
-    account as (
-      update users set
-        ${coinCredit(sql`(select count(*) from first_time) * ${coinRewards.perFirstFinishedPage}`, sql`(select count(*) from learning_day)`, p)}
-      where id = ${p.userId} and (exists (select 1 from first_time) or exists (select 1 from learning_day))
-      returning word_count, credit_amount
-    )
-    select exists (select 1 from found) as found, ${balancesAfter}`,
-);
-
-/**
- * Records a finished page and counts the learning day, in one statement; the first time the learner finishes it,
- * pays its coins (and the streak day's, when it is the day's first). Answers the learner's balances after it,
- * undefined when no such page exists in that language.
- */
-export async function saveUserPage(
-  db: Db,
-  userId: number,
-  page: UserPage,
-  { now, learningDay }: { now: Date; learningDay: string },
-): Promise<SaveBalances | undefined> {
-  const { contentId, pageId, language } = page;
-  const values = { userId, contentId, pageId, language, now: now.toISOString(), learningDay };
-  const [row] = await savePageStatement(db, values);
-  return row?.found ? balancesOf(row) : undefined;
 }

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '#contract/endpoints.ts';
+import { pageWordsJson, saveUserWord, userWordsJson, videoWordsJson } from '../db/queries/words.ts';
+import { apiError } from '../http/errors.ts';
+import { dayIn, learnerBalances } from '../services/streak.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
+
+export async function wordRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  registerEndpoint(
+    app,
+    endpoints.userWords,
+    async ({ auth, query }) => new RawJsonDetails(await userWordsJson(db, auth.user.id, query.language)),
+  );
+
+  registerEndpoint(app, endpoints.pageWords, async ({ auth, params }) => {
+    const words = await pageWordsJson(db, auth.user.id, {
+      language: params.targetLang,
+      contentId: params.contentId,
+      pageId: params.pageId,
+    });
+    if (words === undefined) throw apiError(404, 'not_found', 'This page does not exist');
+    return new RawJsonDetails(words);
+  });
+
+  registerEndpoint(app, endpoints.videoWords, async ({ auth, params }) => {
+    const words = await videoWordsJson(db, auth.user.id, { language: params.targetLang, videoId: params.videoId });
+    if (words === undefined) throw apiError(404, 'not_found', 'This video does not exist');
+    return new RawJsonDetails(words);
+  });
+
+  registerEndpoint(app, endpoints.saveUserWord, async ({ auth, body, now, timeZone }) => {
+    const result = await saveUserWord(db, auth.user.id, body, { now, learningDay: dayIn(timeZone, now) });
+    if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
+    return { ...result.saved, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
+  });
+}
