@@ -38,6 +38,16 @@ describe('the import direction of STYLE.md fails lint when broken', () => {
     expect(result.output).toContain('src/contract imports only zod');
   });
 
+  it.each([
+    ['src/contract/zz-probe.ts', '../api/client'],
+    ['src/contract/zz-probe.ts', '@/api/client'],
+    ['src/contract/endpoints/zz-probe.ts', '../../api/client'],
+  ])('%s never leaves the contract (%s)', async (file, specifier) => {
+    const result = await lint(file, `import { x as y } from '${specifier}';\nexport const x = y;\n`);
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('src/contract imports only zod');
+  });
+
   it('server/ imports nothing from src/ but the contract', async () => {
     const result = await lint(
       'server/src/zz-probe.ts',
@@ -111,6 +121,14 @@ describe('the import direction of STYLE.md fails lint when broken', () => {
 
   it('lets a file follow the rules', async () => {
     const result = await lint('src/contract/zz-probe.ts', "import { z } from 'zod';\nexport const x = z.string();\n");
+    expect(result.failed).toBe(false);
+  });
+
+  it("lets a resource's endpoints import the contract's files", async () => {
+    const result = await lint(
+      'src/contract/endpoints/zz-probe.ts',
+      "import { userSchema } from '../entities.ts';\nimport { endpoint } from './endpoint.ts';\nexport const x = [userSchema, endpoint];\n",
+    );
     expect(result.failed).toBe(false);
   });
 });

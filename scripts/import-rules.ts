@@ -93,13 +93,14 @@ function block(includes: string[], patterns: Pattern[] | 'off') {
   };
 }
 
-export type Layout = { src: string[]; server: string[]; features: string[] };
+export type Layout = { src: string[]; server: string[]; features: string[]; contract: string[] };
 
 export function readLayout(): Layout {
   return {
     src: folders(path.join(root, 'src')),
     server: folders(path.join(root, 'server/src')),
     features: folders(path.join(root, 'src/features')),
+    contract: folders(path.join(root, 'src/contract')),
   };
 }
 
@@ -115,11 +116,15 @@ export function importRuleOverrides(layout: Layout = readLayout()) {
   }
 
   const srcBase = [noServer, contractByAlias];
+  // Everything is restricted (`*` a package, `*/**` any path), then zod and the contract's own files allowed again:
+  // in a subfolder (endpoints/), its own files and the contract's files one level up.
+  const contractOnly = (own: string[]): Pattern => ({
+    group: ['*', '*/**', '!zod', '!zod/**', ...own.map((pattern) => `!${pattern}`)],
+    message: 'src/contract imports only zod (and its own files).',
+  });
   const overrides: unknown[] = [
-    block(
-      ['src/contract/**'],
-      [{ group: ['*', '!zod', '!zod/**', '!./*'], message: 'src/contract imports only zod (and its own files).' }],
-    ),
+    block(['src/contract/**'], [contractOnly(['./*', ...layout.contract.map((folder) => `./${folder}/*`)])]),
+    ...layout.contract.map((folder) => block([`src/contract/${folder}/**`], [contractOnly(['./*', '../*'])])),
     block(['src/contract/**/*.test.ts'], 'off'),
     block(['server/**'], [serverBase]),
     ...serverFolders.flatMap((name) => {

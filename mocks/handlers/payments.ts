@@ -1,5 +1,6 @@
 import { diamondPacks, findStoreItem, rewards } from '@/contract/constants';
-import { endpoints, type PriceRequest } from '@/contract/endpoints';
+import { endpoints } from '@/contract/endpoints';
+import type { PriceRequest } from '@/contract/endpoints/payments';
 import { type MockUser, mockDb, nextId, notificationsOf, toUser } from '../db';
 import { buildNotification } from '../fixtures/notifications';
 import { fail, ok, parseBody, requireUser, route } from './respond';

@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse, http, type PathParams } from 'msw';
 import type { z } from 'zod/mini';
-import { API_BASE, type Endpoint } from '@/contract/endpoints';
+import { API_BASE } from '@/contract/endpoints';
+import type { Endpoint } from '@/contract/endpoints/endpoint';
 import type { ErrorCode, ErrorDetail, ErrorEnvelope } from '@/contract/envelope';
 import { validationCodeOf } from '@/contract/validation';
 import { findUserByToken, type MockUser } from '../db';

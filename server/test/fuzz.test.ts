@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, type Endpoint, endpoints } from '#contract/endpoints.ts';
+import type { Endpoint } from '#contract/endpoints/endpoint.ts';
+import { API_BASE, endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, seedFixtures, signupLearner } from './helpers.ts';

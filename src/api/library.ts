@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewSubCategoryRequest, UpdateContentRequest, UploadContentRequest } from '@/contract/endpoints';
+import type { NewSubCategoryRequest, UpdateContentRequest, UploadContentRequest } from '@/contract/endpoints/library';
 import type { Library, LibraryContent, TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BuyItemRequest, PriceRequest } from '@/contract/endpoints';
+import type { BuyItemRequest, PriceRequest } from '@/contract/endpoints/payments';
 import type { Product } from '@/contract/entities';
 import { refreshUserNow, storeUser } from './account';
 import { ApiRequestError, fetchDetails } from './client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TranslationRequest } from '@/contract/endpoints';
+import type { TranslationRequest } from '@/contract/endpoints/translations';
 import type { Translation } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { timings } from '@/contract/constants';
-import type { VideoProcessRequest } from '@/contract/endpoints';
+import type { VideoProcessRequest } from '@/contract/endpoints/videos';
 import type { Section, VideoGroup } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { callEndpoint, fetchDetails, isDone } from './client';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
-import { API_BASE, type Endpoint, type EndpointName, endpoints, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
+import type { Endpoint } from '#contract/endpoints/endpoint.ts';
+import { API_BASE, type EndpointName, endpoints, TIME_ZONE_HEADER } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { endpointSummaries } from '#contract/summaries.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Chapter } from '#contract/endpoints.ts';
+import type { Chapter } from '#contract/endpoints/library.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { recordAdminAction } from '../db/queries/admin.ts';
 import { findImportById } from '../db/queries/imports.ts';

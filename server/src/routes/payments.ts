@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { combinedDiscountPercent, findStoreItem } from '#contract/constants.ts';
-import { API_BASE, endpoints, type PriceRequest } from '#contract/endpoints.ts';
+import type { PriceRequest } from '#contract/endpoints/payments.ts';
+import { API_BASE, endpoints } from '#contract/endpoints.ts';
 import { findUserById, toWireUser } from '../db/queries/account.ts';
 import {
   buyStoreItem,
