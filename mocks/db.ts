@@ -1,9 +1,11 @@
 import { coinRewards } from '@/contract/constants';
 import type {
   AdminJob,
+  CefrLevel,
   Discount,
   jobStatuses,
   LearnerBalances,
+  LibraryContent,
   Notification,
   Product,
   TextImport,
@@ -18,7 +20,6 @@ import { buildNotification, welcomeNotification } from './fixtures/notifications
 import { buildDiscounts, buildProducts } from './fixtures/products';
 import { transcriptVideoId, transcriptVideoTitle } from './fixtures/transcript';
 import { buildUser } from './fixtures/users';
-import type { MockLibrary, UploadDetails } from './library';
 
 export type MockUser = User & { password: string };
 export type MockVideo = { videoId: string; title: string; language: LearningLanguage };
@@ -62,6 +63,27 @@ export type MockImport = {
   pages: { title: string; text: string }[];
   upload?: UploadDetails;
 };
+
+/**
+ * The library as the mocks' admins change it: categories, sub-categories and texts they added, and their changes to
+ * the starter texts (which stay fixtures). The learners' library is derived from the admins' view, as the server's
+ * listing is: published texts only, and only categories and sub-categories that hold one.
+ */
+export type MockLibrary = {
+  categories: { id: number; language: LearningLanguage; title: string }[];
+  subCategories: { id: number; categoryId: number; title: string; description: string }[];
+  texts: MockLibraryText[];
+  /** A starter text's changed details, or null once deleted. */
+  edits: Record<number, Partial<LibraryContent> | null>;
+};
+
+/** A text an admin uploaded, with its pages' texts. */
+export type MockLibraryText = Omit<LibraryContent, 'pages'> & {
+  language: LearningLanguage;
+  pageTexts: { title: string; text: string }[];
+};
+
+export type UploadDetails = { subCategoryId: number; description: string; level: CefrLevel | null };
 
 export type MockCheckout = { username: string; diamonds: number; pro: boolean; granted: boolean };
 

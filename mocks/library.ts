@@ -1,6 +1,5 @@
 import {
   type Category,
-  type CefrLevel,
   type Library,
   type LibraryContent,
   levelFromDescription,
@@ -9,28 +8,7 @@ import {
 import type { LearningLanguage } from '@/contract/languages';
 import { type MockUser, mockDb } from './db';
 import { categoriesFor, contentSize } from './fixtures/content';
-import { finishImport } from './handlers/imports';
-
-/**
- * The library as the mocks' admins change it: categories, sub-categories and texts they added, and their changes to
- * the starter texts (which stay fixtures). The learners' library is derived from the admins' view, as the server's
- * listing is: published texts only, and only categories and sub-categories that hold one.
- */
-export type MockLibrary = {
-  categories: { id: number; language: LearningLanguage; title: string }[];
-  subCategories: { id: number; categoryId: number; title: string; description: string }[];
-  texts: MockLibraryText[];
-  /** A starter text's changed details, or null once deleted. */
-  edits: Record<number, Partial<LibraryContent> | null>;
-};
-
-/** A text an admin uploaded, with its pages' texts. */
-export type MockLibraryText = Omit<LibraryContent, 'pages'> & {
-  language: LearningLanguage;
-  pageTexts: { title: string; text: string }[];
-};
-
-export type UploadDetails = { subCategoryId: number; description: string; level: CefrLevel | null };
+import { finishImport } from './imports';
 
 /** Uploads still processing are made ready at the next look (the mocks have no job queue): drafts of the library. */
 function finishUploads(language: LearningLanguage) {

@@ -1,13 +1,13 @@
 /**
- * The server's modules form no circle, type-only imports included: with the floors of `scripts/import-rules.ts`
- * (enforced by Biome), every import runs down the stack. Reads every module under `server/src/` and follows its
- * relative imports.
+ * The modules of the server, the mocks and the contract form no circle, type-only imports included: with the floors
+ * of `scripts/import-rules.ts` (enforced by Biome), every server import runs down the stack, and in the mocks handlers
+ * import state, never the other way. Reads every module under each folder and follows its imports within it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const serverSrc = path.resolve(import.meta.dirname, '../server/src');
+const root = path.resolve(import.meta.dirname, '..');
 
 function modules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,10 +17,32 @@ function modules(dir: string): string[] {
   });
 }
 
-/** Every relative import of a module: static, type-only, re-exports, side-effect and dynamic ones. */
+/** Every relative (or `@mocks/`) import of a module: static, type-only, re-exports, side-effect and dynamic ones. */
 function importsOf(source: string): string[] {
-  const pattern = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'(\.{1,2}\/[^']+)'/gm;
+  const pattern = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'((?:\.{1,2}|@mocks)\/[^']+)'/gm;
   return [...source.matchAll(pattern)].map(([, specifier]) => specifier ?? '');
+}
+
+const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
+/** The file an import names: as written (the server's `.ts`), else as the bundler finds it (the mocks' `./db`). */
+function resolveImport(from: string, specifier: string): string {
+  const base = specifier.startsWith('@mocks/')
+    ? path.join(root, 'mocks', specifier.slice('@mocks/'.length))
+    : path.resolve(path.dirname(from), specifier);
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(isFile) ?? base;
+}
+
+/** The import graph of the modules under a folder, by their paths relative to it. */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of modules(dir)) {
+    const targets = importsOf(readFileSync(file, 'utf8')).map((specifier) =>
+      path.relative(dir, resolveImport(file, specifier)),
+    );
+    graph.set(path.relative(dir, file), targets);
+  }
+  return graph;
 }
 
 /** The circles of a graph (strongly connected components of more than one module, or a module importing itself). */
@@ -58,16 +80,14 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe("the server's imports", () => {
-  it('form no circle', () => {
-    const graph = new Map<string, string[]>();
-    for (const file of modules(serverSrc)) {
-      const targets = importsOf(readFileSync(file, 'utf8')).map((specifier) =>
-        path.relative(serverSrc, path.resolve(path.dirname(file), specifier)),
-      );
-      graph.set(path.relative(serverSrc, file), targets);
-    }
-    expect(graph.size).toBeGreaterThan(50);
+describe('the imports', () => {
+  it.each([
+    ['server/src', 50],
+    ['mocks', 20],
+    ['src/contract', 15],
+  ])('of %s form no circle', (folder, modulesAtLeast) => {
+    const graph = importGraph(path.join(root, folder));
+    expect(graph.size).toBeGreaterThan(modulesAtLeast);
     expect(circles(graph)).toEqual([]);
   });
 
@@ -78,8 +98,18 @@ describe("the server's imports", () => {
       "export { x } from '../x.ts';",
       "const y = await import('./y.ts');",
       "import { z } from 'zod';",
+      "import { mockDb } from '@mocks/db';",
     ].join('\n');
-    expect(importsOf(source)).toEqual(['./types.ts', './safe-transactions.ts', '../x.ts', './y.ts']);
+    expect(importsOf(source)).toEqual(['./types.ts', './safe-transactions.ts', '../x.ts', './y.ts', '@mocks/db']);
+  });
+
+  it('are followed to their files, with or without an extension', () => {
+    const handler = path.join(root, 'mocks/handlers/imports.ts');
+    expect(path.relative(root, resolveImport(handler, '../db'))).toBe('mocks/db.ts');
+    expect(path.relative(root, resolveImport(handler, '@mocks/imports'))).toBe('mocks/imports.ts');
+    expect(path.relative(root, resolveImport(path.join(root, 'server/src/app.ts'), './deps.ts'))).toBe(
+      'server/src/deps.ts',
+    );
   });
 
   it('would be caught in a circle', () => {

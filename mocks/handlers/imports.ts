@@ -2,31 +2,9 @@ import { importLimits, maxImportBytes } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
 import type { TextImport } from '@/contract/entities';
 import { type LearningLanguage, learningLanguageSchema } from '@/contract/languages';
-import { type MockImport, type MockUser, mockDb, nextId, notificationsOf } from '../db';
-import { buildNotification } from '../fixtures/notifications';
-import type { UploadDetails } from '../library';
+import { type MockUser, mockDb } from '../db';
+import { finishImport, pagesOf, queueImport } from '../imports';
 import { fail, ok, parseBody, parseParams, readMultipart, requireUser, route } from './respond';
-
-const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-
-/** Pages of about 250 words between paragraphs, as the server's job makes them (its chapter rules aside). */
-export function pagesOf(text: string) {
-  const pages: { title: string; text: string }[] = [];
-  let current: string[] = [];
-  for (const paragraph of text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    current.push(paragraph);
-    if (wordsIn(current.join(' ')) >= 250) {
-      pages.push({ title: current[0]?.split(/\s+/).slice(0, 6).join(' ') ?? '', text: current.join('\n\n') });
-      current = [];
-    }
-  }
-  if (current.length)
-    pages.push({ title: current[0]?.split(/\s+/).slice(0, 6).join(' ') ?? '', text: current.join('\n\n') });
-  return pages;
-}
 
 /** Subtitles as text: the cue lines without numbers, timings and tags. */
 const subtitlesAsText = (text: string) =>
@@ -51,26 +29,6 @@ function startImport(user: MockUser, language: LearningLanguage, title: string, 
   return ok(queueImport(user.username, { title, language, pages: pagesOf(text) }));
 }
 
-/** A text stored to be made into pages (a learner's import, or an admin's upload): processing until the next look. */
-export function queueImport(
-  username: string,
-  text: { title: string; language: LearningLanguage; pages: MockImport['pages']; upload?: UploadDetails },
-): TextImport {
-  const { pages, upload, ...named } = text;
-  const record: TextImport = {
-    id: nextId(),
-    ...named,
-    status: 'processing',
-    contentId: null,
-    pages: 0,
-    words: 0,
-    error: null,
-    createdAt: new Date().toISOString(),
-  };
-  mockDb().imports.push({ username, record, pages, ...(upload ? { upload } : {}) });
-  return { ...record };
-}
-
 /** An admin's upload that could not be imported, as a failed job leaves it: for tests that need one. */
 export function failedUpload(username: string, title: string): TextImport {
   const record = queueImport(username, {
@@ -83,26 +41,6 @@ export function failedUpload(username: string, title: string): TextImport {
   if (!stored) throw new Error('The upload was not queued');
   Object.assign(stored.record, { status: 'failed', error: 'internal' });
   return { ...stored.record };
-}
-
-/** An import made ready as the server's job would make it: its pages counted, its owner told. */
-export function finishImport(item: MockImport, contentId: number) {
-  Object.assign(item.record, {
-    status: 'ready',
-    contentId,
-    pages: item.pages.length,
-    words: item.pages.reduce((sum, page) => sum + wordsIn(page.text), 0),
-  });
-  const owner = mockDb().users.find((user) => user.username === item.username);
-  if (!owner) return;
-  notificationsOf(owner).push(
-    buildNotification({
-      id: nextId(),
-      message: `Your text "${item.record.title}" is ready to read (${item.pages.length} pages).`,
-      code: 'import_ready',
-      params: { title: item.record.title, pages: item.pages.length },
-    }),
-  );
 }
 
 /** The learner's texts in a language; one still processing is made ready, as the server's job would. */

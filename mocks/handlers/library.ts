@@ -1,9 +1,9 @@
 import { endpoints } from '@/contract/endpoints';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { mockDb, nextId } from '../db';
+import { pagesOf, queueImport } from '../imports';
 import { adminLibraryOf } from '../library';
 import { requireAdmin } from './admin';
-import { pagesOf, queueImport } from './imports';
 import { fail, ok, parseBody, parseParams, route } from './respond';
 
 /** The language of a sub-category, the starter library's or an admin's. */
