@@ -1,8 +1,9 @@
 /**
- * The first load's JavaScript budget (issue #15): for `/` and `/reader/$id`, the gzip size of what a first visit
- * downloads before the page shows — the entry and every chunk it imports statically, the route's component chunk
- * and its imports, and the largest interface catalog (one is loaded before the first render). Reads the Vite
- * manifest of `npm run build`; fails when a route is over the budget. A budget is a size, not a timing.
+ * The first load's budgets (issue #15): for `/` and `/reader/$id`, the gzip size of what a first visit downloads
+ * before the page shows — the entry and every chunk it imports statically, the route's component chunk and its
+ * imports, and the largest interface catalog (one is loaded before the first render) — and of the stylesheets those
+ * chunks bring (the entry's, and a route's own). Reads the Vite manifest of `npm run build`; fails when a route is
+ * over a budget. A budget is a size, not a timing.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,10 +25,21 @@ import { interfaceLocales } from '../src/contract/languages.ts';
  */
 const budgets: Record<keyof typeof firstScreens, number> = { '/': 160, '/reader/$id': 160 };
 
+/** KB of gzip CSS per route: the first load's stylesheets may only shrink (docs/decisions/0021-styles-by-owner.md). */
+const cssBudgets: Record<keyof typeof firstScreens, number> = { '/': 8.6, '/reader/$id': 8.6 };
+
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = readViteManifest(dist);
 if (!manifest) throw new Error('No Vite manifest in dist/: run `npm run build` first');
-const gzipped = (key: string) => gzipSync(readFileSync(path.join(dist, manifest[key]?.file ?? ''))).length;
+const gzippedFile = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
+const gzipped = (key: string) => gzippedFile(manifest[key]?.file ?? '');
+/** The stylesheets Vite split out of a chunk (the manifest's `css`), loaded with it. */
+const stylesheets = (key: string): string[] => {
+  const chunk = manifest[key];
+  return chunk && 'css' in chunk && Array.isArray(chunk.css)
+    ? chunk.css.filter((file): file is string => typeof file === 'string')
+    : [];
+};
 
 // What index.html loads before anything else: its module scripts (the entry, which holds every module of its own
 // static graph; see vite.config.ts) and the chunks they import.
@@ -44,12 +56,19 @@ for (const [route, { route: file }] of Object.entries(firstScreens)) {
   const bytes = [...chunks].reduce((sum, key) => sum + gzipped(key), largestCatalog);
   const kb = bytes / 1024;
   const budget = budgets[route as keyof typeof budgets];
-  over ||= kb > budget;
+  const css = new Set([...chunks].flatMap(stylesheets));
+  const cssKb = [...css].reduce((sum, file) => sum + gzippedFile(file), 0) / 1024;
+  const cssBudget = cssBudgets[route as keyof typeof cssBudgets];
+  over ||= kb > budget || cssKb > cssBudget;
   console.log(
-    `${route.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB gzip in ${chunks.size + 1} files (budget ${budget} KB)`,
+    `${route.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB gzip in ${chunks.size + 1} files (budget ${budget} KB), ` +
+      `CSS ${cssKb.toFixed(2)} KB gzip in ${css.size} files (budget ${cssBudget} KB)`,
   );
 }
 if (over) {
-  console.error('The first load is over its budget: load the new code on demand (a lazy route, a dynamic import).');
+  console.error(
+    'The first load is over its budget: load the new code on demand (a lazy route, a dynamic import), and a ' +
+      "screen's rules with its own chunk (a stylesheet beside the component that renders them).",
+  );
   process.exit(1);
 }
