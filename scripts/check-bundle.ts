@@ -25,8 +25,11 @@ import { interfaceLocales } from '../src/contract/languages.ts';
  */
 const budgets: Record<keyof typeof firstScreens, number> = { '/': 160, '/reader/$id': 160 };
 
-/** KB of gzip CSS per route: the first load's stylesheets may only shrink (docs/decisions/0021-styles-by-owner.md). */
-const cssBudgets: Record<keyof typeof firstScreens, number> = { '/': 8.6, '/reader/$id': 8.6 };
+/**
+ * KB of gzip CSS per route, the first load's stylesheets: they may only shrink. 8.6 KB with the one stylesheet, 6.6
+ * with each screen's rules in its own chunk (docs/decisions/0021-styles-by-owner.md).
+ */
+const cssBudgets: Record<keyof typeof firstScreens, number> = { '/': 6.7, '/reader/$id': 6.7 };
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = readViteManifest(dist);

@@ -41,6 +41,7 @@ export const srcFloors: Record<string, Pattern[] | null> = {
   routes: null,
   test: null,
   locales: null, // catalogs, no code
+  styles: null, // stylesheets, no code
 };
 
 /**

@@ -1,8 +1,8 @@
+import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppInstance, initialLocale } from './app';
 import { activateLocale } from './i18n/i18n';
-import './styles.css';
 
 async function startMockApi() {
   if (import.meta.env.VITE_MOCK_API !== 'true') return;

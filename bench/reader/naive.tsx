@@ -9,7 +9,10 @@ import { benchParagraphs } from '@mocks/fixtures/bench-page';
 import { tokenizeParagraphs } from '@mocks/fixtures/tokenize';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/styles.css';
+import '@/styles/index.css';
+import '@/components/layout/app-layout.css';
+import '@/components/interactive-text/interactive-text.css';
+import '@/features/reader/reader-screen.css';
 
 const sections = tokenizeParagraphs(benchParagraphs(), 'en');
 /**

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useRef } from 'react';
 import { useDialogFocus } from '@/lib/dialog-focus';
+import './bottom-sheet.css';
 
 type BottomSheetProps = { title: ReactNode; onClose: () => void; children: ReactNode };
 

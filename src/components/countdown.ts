@@ -1,3 +1,4 @@
+import './countdown.css';
 /** A duration as HH:MM:SS (hours may pass 99), never below zero. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

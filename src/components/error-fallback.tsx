@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { errorText } from '@/api/error-text';
+import './error-fallback.css';
 
 /**
  * The fallback screen for an error no route handled: the error in the learner's language (an API refusal by its

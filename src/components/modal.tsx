@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { useDialogFocus } from '@/lib/dialog-focus';
+import './modal.css';
 
 type ModalProps = {
   title: ReactNode;

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import './pending-page.css';
 
 export function PendingPage() {
   return (

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import './placeholder-page.css';
 
 export function PlaceholderPage() {
   return (

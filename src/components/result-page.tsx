@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useFulfilCheckout } from '@/api/payments';
 import { useSession } from '@/components/layout/use-session';
+import './result-page.css';
 
 type CheckoutResult = 'success' | 'pro-success' | 'cancel';
 

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { termsSections } from './terms-content';
+import './terms-text.css';
 
 /** The terms, shown on /tncs and in the signup dialog. */
 export function TermsText() {

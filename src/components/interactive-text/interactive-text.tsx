@@ -28,6 +28,7 @@ import { speak } from './speak';
 import { createTextPainter } from './text-painter';
 import type { TranslationStatus } from './translation-box';
 import { WordPanel } from './word-panel';
+import './interactive-text.css';
 
 /** The dialogs a level key may open (a visitor's, or the word limit's) load with their first use, not with the page. */
 const LoginPromptDialog = lazy(() =>

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { usePreferences } from '@/stores/preferences';
 import { AccessibleLevelsToggle } from './level-display';
+import './text-toggles.css';
 
 /**
  * The toggles of a text the learner reads, the reader's page or a transcript (spec §2: Levels and Speak), kept in

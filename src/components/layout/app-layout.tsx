@@ -10,6 +10,7 @@ import { Header } from './header';
 import { LanguageChoice } from './language-choice';
 import { TopBar } from './top-bar';
 import { useDocumentTitle } from './use-document-title';
+import './app-layout.css';
 
 /**
  * Closes menus on a click elsewhere or Escape, and on every route change resets

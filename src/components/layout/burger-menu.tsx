@@ -5,6 +5,7 @@ import { useUi } from '@/stores/ui';
 import { Balances } from './header-balances';
 import { NavLinks } from './nav-links';
 import { useSession } from './use-session';
+import './burger-menu.css';
 
 /**
  * Below 769 px the links move into a burger menu, with Profile and Logout or Login and Signup; on a phone too

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { interfaceLocales, isInterfaceLocale } from '@/contract/languages';
 import { localeNames } from '@/i18n/locale-names';
 import { usePreferences } from '@/stores/preferences';
+import './footer.css';
 
 export function Footer() {
   const { i18n } = useLingui();

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Coins, Flame, Gem } from 'lucide-react';
 import type { User } from '@/contract/entities';
 import { abbreviateCount, isProActive, usageLevel } from '../format';
+import './header-balances.css';
 
 /** Words used of the limit, streak, coins and diamonds; the stylesheet decides where (and whether) they show. */
 export function Balances({ user }: { user: User }) {

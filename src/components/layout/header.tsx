@@ -8,6 +8,7 @@ import { NavLinks } from './nav-links';
 import { NotificationsMenu } from './notifications-menu';
 import { ProfileMenu } from './profile-menu';
 import { useSession } from './use-session';
+import './header.css';
 
 /**
  * One row while everything fits; the balances come last and wrap onto a row of their own when it does not, and

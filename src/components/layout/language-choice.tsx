@@ -6,6 +6,7 @@ import { useNeedsLanguageChoice, usePreferences } from '@/stores/preferences';
 import { useUi } from '@/stores/ui';
 import { learningLanguageNames } from '../language-names';
 import { Modal } from '../modal';
+import './language-choice.css';
 
 function withLanguage(value: string, use: (lang: LearningLanguage) => void) {
   const parsed = learningLanguageSchema.safeParse(value);

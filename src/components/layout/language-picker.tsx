@@ -5,6 +5,8 @@ import { hiddenHomeLanguages, type LearningLanguage, learningLanguages } from '@
 import { usePreferences } from '@/stores/preferences';
 import { type MenuName, useUi } from '@/stores/ui';
 import { learningLanguageNames } from '../language-names';
+import './dropdown.css';
+import './language-picker.css';
 
 type LanguagePickerProps = { kind: 'target' | 'home' };
 

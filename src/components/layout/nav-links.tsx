@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSession } from './use-session';
+import './nav-links.css';
 
 /** Home, YouTube, Store (members only, gradient-coloured) and, for admins, Uploader and Queue. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {

@@ -6,6 +6,8 @@ import { notificationQueries, useReadNotification } from '@/api/notifications';
 import { dateFormatter } from '@/components/format';
 import { useUi } from '@/stores/ui';
 import { notificationText } from './notification-text';
+import './dropdown.css';
+import './notifications-menu.css';
 
 /** The bell with its unread count, and the list: unread items dotted at full opacity, read ones dimmed. */
 export function NotificationsMenu() {

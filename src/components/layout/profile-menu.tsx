@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { useUi } from '@/stores/ui';
 import { useSession } from './use-session';
+import './dropdown.css';
+import './profile-menu.css';
 
 /** Username and Logout for members; Login and Signup buttons for visitors. */
 export function ProfileMenu() {

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import './top-bar.css';
 
 const communityChatUrl = import.meta.env.VITE_COMMUNITY_CHAT_URL || 'https://discord.com/invite/folio';
 

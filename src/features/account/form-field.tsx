@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './form-field.css';
 
 type FormFieldProps = { id: string; label: ReactNode; error: string | undefined; children: ReactNode };
 

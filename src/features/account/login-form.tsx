@@ -9,6 +9,7 @@ import { loginRequestSchema } from '@/contract/validation';
 import { fieldErrors } from './field-errors';
 import { FormField } from './form-field';
 import { translateValidation } from './translated-validation';
+import './auth-form.css';
 
 export function LoginForm() {
   const { i18n } = useLingui();

@@ -11,6 +11,8 @@ import { signupRequestSchema } from '@/contract/validation';
 import { fieldErrors } from './field-errors';
 import { FormField } from './form-field';
 import { translateValidation } from './translated-validation';
+import './auth-form.css';
+import './signup-form.css';
 
 const emptyForm = { username: '', email: '', password: '', confirmPassword: '' };
 

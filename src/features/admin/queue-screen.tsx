@@ -9,6 +9,7 @@ import { dateFormatter } from '@/components/format';
 import { type JobAction, jobActionAllowed, jobActionStates } from '@/contract/constants';
 import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
 import { toast } from '@/lib/toast';
+import './queue-screen.css';
 
 const stateNames: Record<AdminJob['state'], MessageDescriptor> = {
   created: msg`Waiting`,

@@ -6,6 +6,7 @@ import { maxChapters, maxPastedCharacters } from '@/contract/constants';
 import { type CefrLevel, cefrLevels, type Library } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { toast } from '@/lib/toast';
+import './upload-form.css';
 
 /** `new` in a select: the admin names a new category or sub-category beside it. */
 const NEW = 'new';

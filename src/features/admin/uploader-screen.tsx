@@ -12,6 +12,7 @@ import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { type TextDetails, TextDetailsFields, UploadForm } from './upload-form';
+import './uploader-screen.css';
 
 function EditDialog({ content, library, onClose }: { content: LibraryContent; library: Library; onClose: () => void }) {
   const { t, i18n } = useLingui();

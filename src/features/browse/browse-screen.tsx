@@ -9,6 +9,7 @@ import { useSession } from '@/components/layout/use-session';
 import type { Category, ContentSummary, SubCategory } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
 import { useIsMobile, useUi } from '@/stores/ui';
+import './browse-screen.css';
 
 /** The learner's own texts load with their own code, after the library: a visitor never downloads it. */
 const MyTexts = lazy(() => import('./my-texts').then((module) => ({ default: module.MyTexts })));

@@ -10,6 +10,7 @@ import { Modal } from '@/components/modal';
 import { maxImportBytes, maxPastedCharacters } from '@/contract/constants';
 import type { TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import './my-texts.css';
 
 function ImportDialog({ language, onClose }: { language: LearningLanguage; onClose: () => void }) {
   const { t, i18n } = useLingui();

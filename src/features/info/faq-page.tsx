@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { faqEntries } from './faq-content';
+import './prose.css';
+import './faq-page.css';
 
 export function FaqPage() {
   const { i18n } = useLingui();

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { coinRewards, rewards } from '@/contract/constants';
+import './prose.css';
 
 /** /streaks: what a streak is and what it gives (the word-limit dialog links here). */
 export function StreaksPage() {

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { TermsText } from '@/components/terms-text';
+import './prose.css';
 
 export function TermsPage() {
   return (

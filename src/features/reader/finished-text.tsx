@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import type { ContentSummary } from '@/contract/entities';
+import './finished-text.css';
 
 type FinishedTextProps = { contentId: number; title: string | null; next: ContentSummary | null };
 

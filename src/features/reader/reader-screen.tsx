@@ -11,6 +11,7 @@ import { useSession } from '@/components/layout/use-session';
 import type { PageType } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { PageTypeLabel } from './page-type-label';
+import './reader-screen.css';
 
 type ReaderScreenProps = {
   targetLang: LearningLanguage;

@@ -21,6 +21,7 @@ import {
 import type { BuyItemRequest } from '@/contract/endpoints';
 import type { Discount, StoreItem } from '@/contract/entities';
 import { toast } from '@/lib/toast';
+import './store-screen.css';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -10,6 +10,7 @@ import { type LearningLanguage, learningLanguageSchema, learningLanguages } from
 import { extractVideoId } from '@/contract/video-url';
 import { toast } from '@/lib/toast';
 import { subtitleTypes } from './subtitle-upload';
+import './new-video-dialog.css';
 
 type NewVideoDialogProps = {
   language: LearningLanguage;

@@ -5,6 +5,7 @@ import { useUploadSubtitles } from '@/api/videos';
 import { maxSubtitleBytes } from '@/contract/constants';
 import type { LearningLanguage } from '@/contract/languages';
 import { toast } from '@/lib/toast';
+import './subtitle-upload.css';
 
 export const subtitleTypes = '.srt,.vtt,text/vtt,application/x-subrip';
 

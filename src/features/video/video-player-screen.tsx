@@ -12,6 +12,7 @@ import type { Section } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
 import { useIsMobile } from '@/stores/ui';
 import { followsPlayback, formatTimestamp, scrolledPast, sectionAt } from './playback';
+import './video-player-screen.css';
 
 /** What the transcript needs of a player: where playback is, and a way to move it. */
 export type PlayerClock = { currentTime: () => number; seek: (seconds: number) => void; pause: () => void };

@@ -11,6 +11,7 @@ import { usePreferences } from '@/stores/preferences';
 import { NewVideoDialog } from './new-video-dialog';
 import { SubtitleUploadButton } from './subtitle-upload';
 import { VideoLimitDialog } from './video-limit-dialog';
+import './videos-screen.css';
 
 export function SignupPitch() {
   return (
