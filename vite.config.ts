@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => ({
         ? // The benchmark build adds the naive reference reader beside the app.
           { input: { main: root('./index.html'), naive: root('./bench/reader/naive.html') } }
         : // Every module the entry imports statically in one chunk: the first visit downloads two files (this and
-          // rolldown's runtime) instead of thirty small ones, which gzip as one (12 KB less) and need no request
+          // rolldown's runtime) instead of thirty small ones, which gzip better as one and need no request
           // chain. The screens loaded on demand keep their own chunks; scripts/check-bundle.ts holds the budget.
           // Rolldown merges the entry into this chunk, so src/main.tsx must not await at its top level a chunk
           // that imports this one (the mocks): it would wait for itself.

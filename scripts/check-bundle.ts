@@ -19,9 +19,9 @@ import {
 import { interfaceLocales } from '../src/contract/languages.ts';
 
 /**
- * KB (1,024 bytes) of gzip JavaScript per route: issue #15's 160 for both. On 2026-11-26 `/` takes 147.8 and the
- * reader 151.8 KB (its interactive text is 4 KB more): the contract on zod/mini, the screens' strings in their own
- * catalog, and the entry's static graph in one chunk (vite.config.ts). See README "First load".
+ * KB (1,024 bytes) of gzip JavaScript per route: issue #15's 160 for both; what keeps it there (the contract on
+ * zod/mini, the screens' strings in their own catalog, the entry's static graph in one chunk) is decision 0018, and
+ * today's figures are this script's output (bench/README.md keeps their history).
  */
 const budgets: Record<keyof typeof firstScreens, number> = { '/': 160, '/reader/$id': 160 };
 

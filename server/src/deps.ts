@@ -53,7 +53,7 @@ export type DepsOptions = {
   payments?: PaymentGateway | undefined;
 };
 
-/** Videos per 7-day cycle: the free allowance, and more with Pro Gold (see ARCHITECTURE.md). */
+/** Videos per 7-day cycle: the free allowance, and more with Pro Gold (docs/decisions/0011-the-video-limit.md). */
 export const videoAllowance = (free: number) => ({ free, pro: free + rewards.proExtraVideos });
 
 /** The app's dependencies, built once by the process (server.ts), a test (buildTestApp) or a bench. */

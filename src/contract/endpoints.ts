@@ -31,9 +31,6 @@ export const endpoints = {
   ...libraryEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
-// store-screen.tsx imports this type from here; it imports it from ./endpoints/payments.ts once that file is free to change.
-export type { BuyItemRequest } from './endpoints/payments.ts';
-
 export type EndpointName = keyof typeof endpoints;
 export type DetailsOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]['details']>;
 export type BodyOf<N extends EndpointName> = (typeof endpoints)[N] extends { body: infer B extends z.ZodMiniType }

@@ -16,7 +16,7 @@ const ownVideo = ({ userId, youtubeId, language }: VideoKey) =>
 
 export type ProcessingVideo = { id: number; videoId: string; title: string; jobStatus: TranscriptStatus };
 
-/** The learner's allowance per 7-day cycle: free 2, Pro Gold 4 (see ARCHITECTURE.md, "video limit"). */
+/** The learner's allowance per 7-day cycle: free 2, Pro Gold 4 (docs/decisions/0011-the-video-limit.md). */
 export type VideoAllowance = { free: number; pro: number };
 
 export type AddVideoResult = { added: ProcessingVideo; queue: number | null } | { limitReached: true };

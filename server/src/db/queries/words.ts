@@ -30,7 +30,7 @@ export async function userWordsJson(
   return db.transaction(
     async (tx) => {
       // Each chunk is a walk along the primary key, already in order. The planner misjudges the row comparison
-      // and prefers a bitmap scan and a sort of every remaining row (3× slower at 100,000 words).
+      // and prefers a bitmap scan and a sort of every remaining row, slower on a large list (bench:userword).
       await tx.execute(sql`set local enable_bitmapscan = off`);
       return userWordsChunks(tx, userId, language, chunk);
     },
@@ -78,7 +78,7 @@ async function userWordsChunks(
  * The learner's saved words among a page's words, as JSON built by the database: what the reader needs to colour
  * one page, whatever the size of the learner's whole list. The page's distinct words become one array probed on
  * the primary key (user, language, word), so the cost follows the page, never the vocabulary (a join left to the
- * planner scanned all 50,000 rows once per word: 3 s). Undefined when the page does not exist in that language.
+ * planner scanned the whole list once per word). Undefined when the page does not exist in that language.
  */
 export async function pageWordsJson(
   db: Db,
