@@ -6,7 +6,8 @@ import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contra
  * What the mocks and the real server must both do, written once and run against each: `mocks/mocks.test.ts` runs it
  * through msw, `server/test/conformance.test.ts` through the server's `inject`, so the mocks cannot drift into being
  * the spec. Every test starts from learners it signs up itself, and reads content ids from the subject's own
- * library, so no test depends on one side's fixtures.
+ * library, so no test depends on one side's fixtures. One file, over 300 lines on purpose: it is one suite run by two
+ * runners, and each resource's cases share its helpers.
  */
 
 /**

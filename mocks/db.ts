@@ -1,3 +1,8 @@
+/**
+ * The mock API's state: one module, over 300 lines on purpose, because every handler and the conformance suite read
+ * the same records (types, the seeded learners, reset, serialisation for the browser, the coin rules' mock side), and
+ * splitting it would make state modules import each other.
+ */
 import { coinRewards } from '@/contract/constants';
 import type {
   AdminJob,
