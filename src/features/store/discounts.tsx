@@ -6,6 +6,7 @@ import { useCheckDiscount } from '@/api/payments';
 import { discountedCents, maxDiscountCodes } from '@/contract/constants';
 import type { Discount } from '@/contract/entities';
 import { toast } from '@/lib/toast';
+import './discounts.css';
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
