@@ -15,9 +15,17 @@ const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
   '_shared-1.js': { file: 'assets/shared-1.js' },
   '_query-1.js': { file: 'assets/query-1.js' },
-  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-1.js', imports: ['_shared-1.js', '_query-1.js'] },
-  'src/routes/reader.$id.tsx?tsr-split=component': { file: 'assets/reader-1.js', imports: ['_query-1.js'] },
-  'src/routes/store.index.tsx?tsr-split=component': { file: 'assets/store-1.js' },
+  'src/routes/index.tsx?tsr-split=component': {
+    file: 'assets/routes-1.js',
+    imports: ['_shared-1.js', '_query-1.js'],
+    css: ['assets/routes-1.css'],
+  },
+  'src/routes/reader.$id.tsx?tsr-split=component': {
+    file: 'assets/reader-1.js',
+    imports: ['_query-1.js', '_text-1.js'],
+  },
+  '_text-1.js': { file: 'assets/text-1.js', css: ['assets/text-1.css'] },
+  'src/routes/store.index.tsx?tsr-split=component': { file: 'assets/store-1.js', css: ['assets/store-1.css'] },
   'src/locales/en/messages.po': { file: 'assets/messages-en.js' },
   'src/locales/de/messages.po': { file: 'assets/messages-de.js' },
 };
@@ -59,7 +67,21 @@ describe('the code a first screen needs is named in its HTML', () => {
       'assets/messages-de.js',
       'assets/reader-1.js',
       'assets/query-1.js',
+      'assets/text-1.js',
     ]);
+  });
+
+  it("preloads the stylesheets of the screen's chunks, and no other screen's", async () => {
+    const styles = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="preload" as="style" crossorigin href="\/([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+    };
+    expect(await styles('/')).toEqual(['assets/routes-1.css']);
+    expect(await styles('/reader/12')).toEqual(['assets/text-1.css']);
+    expect(await styles('/store')).toEqual([]);
   });
 
   it('falls back to the English catalog when the browser names no interface locale', async () => {

@@ -4,7 +4,7 @@ import { API_BASE, endpoints } from '#contract/endpoints.ts';
 import { detectLocale, interfaceLocales, learningLanguages, preferencesStorageKey } from '#contract/languages.ts';
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), keyed by its source file. */
-type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 export type ViteManifest = Record<string, Chunk>;
 
 /** The two screens a first visit opens: their route file and the addresses that open them (bundle:check too). */
@@ -60,8 +60,9 @@ export const libraryPreloadScript = `<script>try{var p=JSON.parse(localStorage.g
  * `<link rel="modulepreload">` tags for what the app will import before it shows `/` or a reader page: the route's
  * component chunk with its imports, and the interface catalog of the locale `Accept-Language` names (the app picks
  * it the same way, unless the learner chose another). Without them each waits for the script before it in a chain
- * (entry → catalog → route chunk), one round trip each on a phone's network; `/` also asks for its data at once
- * (`libraryPreloadScript`). Null without a build.
+ * (entry → catalog → route chunk), one round trip each on a phone's network. The screen's own stylesheets (those of
+ * its chunks) are preloaded too, so the screen does not wait for its CSS once its script has run; `/` also asks for
+ * its data at once (`libraryPreloadScript`). Null without a build.
  */
 export function preloadHints(
   manifest: ViteManifest | null,
@@ -76,7 +77,9 @@ export function preloadHints(
   const screens = Object.entries(firstScreens).map(([path, { url, route }]) => {
     const component = routeComponentChunk(manifest, route);
     const chunks = component ? [...chunkClosure(manifest, component)].filter((key) => !loaded.has(key)) : [];
-    return { url, links: chunks.map(link).join('') + (path === '/' ? libraryPreloadScript : '') };
+    const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
+    const styleLinks = styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`).join('');
+    return { url, links: chunks.map(link).join('') + styleLinks + (path === '/' ? libraryPreloadScript : '') };
   });
   const catalogs = new Map(interfaceLocales.map((locale) => [locale, link(catalogChunk(locale))]));
   return (url, acceptLanguage) => {
