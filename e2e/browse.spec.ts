@@ -7,7 +7,8 @@ test('a visitor browses the library, opens a page and keeps it on refresh', asyn
   await expect(firstCategory.getByRole('heading', { level: 2 })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const subCategories = firstCategory.getByRole('button');
+  // The row's own buttons, not the Scroll back and forward beside its title.
+  const subCategories = firstCategory.getByRole('button', { name: /^(?!Scroll )/ });
   await subCategories.last().click();
   await expect(subCategories.last()).toHaveAttribute('aria-pressed', 'true');
 
@@ -32,7 +33,10 @@ test('on a phone the contents open in a bottom sheet whose backdrop closes it', 
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
   const firstCategory = page.getByRole('region').first();
-  await firstCategory.getByRole('button').first().click();
+  await firstCategory
+    .getByRole('button', { name: /^(?!Scroll )/ })
+    .first()
+    .click();
 
   const sheet = page.getByRole('dialog');
   await expect(sheet).toBeVisible();

@@ -35,6 +35,32 @@ test('a Pro Gold purchase turns the streak flame gold and adds 500 words', async
   await expect(page.getByText(/^Pro Gold is active until .+\. Your word limit grew by 500 words\.$/)).toBeVisible();
 });
 
+test('a Pro Gold member sees the membership, cannot buy it twice and manages it in the portal', async ({
+  page,
+}, testInfo) => {
+  if (testInfo.project.name === 'full') await signUp(page);
+  else await logInAsReader(page);
+  await page.goto('/store');
+  await page.getByRole('button', { name: 'Go Pro Gold' }).click();
+  if (testInfo.project.name === 'full') await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/store\/pro\/success\?session_id=/);
+  // Granted: the success page has confirmed the payment with the server.
+  await expect(page.getByRole('list', { name: 'Your balances' }).getByTitle('Streak (Pro Gold)')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the store' }).click();
+  await expect(page.getByText(/^Pro Gold is active until .+\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Pro Gold' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Manage subscription' }).click();
+  if (testInfo.project.name === 'full') {
+    // The fake Stripe's customer portal: cancelling ends the subscription now and tells the server's webhook.
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByRole('button', { name: 'Go Pro Gold' })).toBeEnabled();
+  } else {
+    await expect(page).toHaveURL(/\/store$/);
+  }
+});
+
 test('a diamond pack bought with a discount code arrives in the header', async ({ page }, testInfo) => {
   if (testInfo.project.name === 'full') await signUp(page);
   else await logInAsReader(page);
