@@ -23,7 +23,15 @@ export function storeUser(queryClient: QueryClient, user: User): void {
 /** What a save answered of the learner's record (coins, word count, the streak when it changed), kept at once. */
 export function storeBalances(queryClient: QueryClient, balances: LearnerBalances): void {
   const user = queryClient.getQueryData(userQueries.current().queryKey);
-  if (user) storeUser(queryClient, { ...user, ...balances, streak: balances.streak ?? user.streak });
+  if (!user) return;
+  const { wordCount, creditAmount, streak = user.streak } = balances;
+  // Most saves earn nothing: the stored user and everything that reads it stay as they are.
+  const same =
+    wordCount === user.wordCount &&
+    creditAmount === user.creditAmount &&
+    streak.length === user.streak.length &&
+    streak.every((day, index) => day === user.streak[index]);
+  if (!same) storeUser(queryClient, { ...user, wordCount, creditAmount, streak });
 }
 
 /** Leaving the session clears the user, the saved words and every cached private query. */
