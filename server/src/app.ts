@@ -9,7 +9,7 @@ import {
   registerErrorHandling,
   registerRequestGuards,
 } from './plugins/error-handler.ts';
-import { inlineScriptHashes } from './plugins/first-paint.ts';
+import { firstPaintScripts, inlineScriptHashes } from './plugins/first-paint.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { libraryPreloadScript } from './plugins/preload-hints.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -62,7 +62,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   registerRequestGuards(app);
 
   const shell = readSpaShell(config.staticDir);
-  await registerSecurity(app, shell ? inlineScriptHashes(shell + libraryPreloadScript) : []);
+  await registerSecurity(app, shell ? inlineScriptHashes(shell + libraryPreloadScript + firstPaintScripts) : []);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

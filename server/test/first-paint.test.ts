@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../src/plugins/first-paint.ts';
+import { inlineScriptHashes, levelsParsedScript, levelsPreloadScript } from '../src/plugins/first-paint.ts';
 import { libraryPreloadScript } from '../src/plugins/preload-hints.ts';
 import { seedContent } from '../src/services/seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -85,10 +85,20 @@ describe("the server's first paint of a reader page", () => {
     expect(body).not.toContain('Hund');
   });
 
-  it('leaves words without a level: the server does not know the learner', async () => {
+  it('leaves words without a level: the HTML is the same for every learner', async () => {
     const body = (await open(`/reader/${ids.get('two-pages')}`)).body;
     expect(body).toContain('data-w="hund"');
-    expect(body).not.toContain('data-level');
+    expect(body).not.toMatch(/<span[^>]*data-level/);
+  });
+
+  it("names the painted page's levels in the head, for the script that paints a member's", async () => {
+    const id = ids.get('two-pages');
+    const body = (await open(`/reader/${id}?page=1`)).body;
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain(
+      `<meta name="folio-levels" content="/api/v1/userword/page/de/${id}/1">${levelsPreloadScript}`,
+    );
+    expect(body).toContain(`</section>${levelsParsedScript}</main>`);
   });
 
   it.each([
@@ -103,13 +113,15 @@ describe("the server's first paint of a reader page", () => {
     expect(response.body).toBe(shell);
   });
 
-  it("allows index.html's inline script and the server's library preload, and no other, by their hashes", async () => {
+  it("allows index.html's inline script and the server's preload scripts, and no other, by their hashes", async () => {
     const response = await open('/');
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     const scriptSources = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(scriptSources).toContain(`'sha256-${hash}'`);
-    expect(scriptSources).toContain(inlineScriptHashes(libraryPreloadScript)[0]);
+    for (const script of [libraryPreloadScript, levelsPreloadScript, levelsParsedScript]) {
+      expect(scriptSources).toContain(inlineScriptHashes(script)[0]);
+    }
     expect(scriptSources).not.toContain('unsafe-inline');
-    expect(scriptSources?.match(/'sha256-/g)).toHaveLength(2);
+    expect(scriptSources?.match(/'sha256-/g)).toHaveLength(4);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ReceivedErrorDetail,
   receivedErrorEnvelopeSchema,
 } from '@/contract/envelope';
+import { takePreloaded } from './preloaded';
 import { readStoredToken } from './session';
 
 /** A failed call: the server's envelope details when it sent them, else none (network, invalid response). */
@@ -69,15 +70,20 @@ export async function callEndpoint<N extends EndpointName>(
     onMissingToken();
     throw new ApiRequestError(401);
   }
-  let raw: unknown;
-  try {
-    raw = await http(pathOf(endpoint.path, options.params).replace(/^\//, ''), {
+  const path = pathOf(endpoint.path, options.params);
+  const request = () =>
+    http(path.replace(/^\//, ''), {
       method: endpoint.method,
       ...(options.formData ? { body: options.formData } : { json: options.body }),
       ...(options.query && Object.keys(options.query).length ? { searchParams: options.query } : {}),
       signal: options.signal,
       headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     }).json();
+  // A refused or failed preload is asked again, so its error is the server's answer to the app.
+  const preloaded = endpoint.method === 'GET' && !options.query ? takePreloaded(API_BASE + path) : undefined;
+  let raw: unknown;
+  try {
+    raw = await (preloaded ? preloaded.catch(request) : request());
   } catch (error) {
     if (isHTTPError(error)) {
       const envelope = receivedErrorEnvelopeSchema.safeParse(error.data);

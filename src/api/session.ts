@@ -1,11 +1,10 @@
 import { type User, userSchema } from '@/contract/entities';
-
-const USER_KEY = 'folio.user';
+import { userStorageKey } from '@/contract/languages';
 
 /** The user record is kept locally (spec §3) so a reload keeps the session; its token authenticates calls. */
 export function readStoredUser(): User | null {
   try {
-    const raw = localStorage.getItem(USER_KEY);
+    const raw = localStorage.getItem(userStorageKey);
     if (!raw) return null;
     const stored: unknown = JSON.parse(raw);
     // A user kept before the record carried `wordCount`: kept, and refreshed at once to learn it.
@@ -20,8 +19,8 @@ export function readStoredUser(): User | null {
 }
 
 export function writeStoredUser(user: User | null): void {
-  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
-  else localStorage.removeItem(USER_KEY);
+  if (user) localStorage.setItem(userStorageKey, JSON.stringify(user));
+  else localStorage.removeItem(userStorageKey);
 }
 
 export function readStoredToken(): string | null {

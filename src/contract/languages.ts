@@ -7,6 +7,11 @@ export const learningLanguages = ['en', 'ru', 'de', 'fr', 'es', 'ko', 'it', 'hu'
  * first page reads the target language from it in an inline script (server/src/plugins/preload-hints.ts).
  */
 export const preferencesStorageKey = 'folio.preferences';
+/**
+ * Where the SPA keeps the signed-in user (src/api/session.ts), token included: the server's first paint of a reader
+ * page reads it in an inline script to ask for the page's levels (server/src/plugins/first-paint.ts).
+ */
+export const userStorageKey = 'folio.user';
 export const learningLanguageSchema = z.enum(learningLanguages);
 export type LearningLanguage = z.infer<typeof learningLanguageSchema>;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { textDirection } from '#contract/languages.ts';
+import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
+import { preferencesStorageKey, textDirection, userStorageKey } from '#contract/languages.ts';
 import { paragraphHtml } from '#contract/text-markup.ts';
 import { findPage } from '../db/queries/content.ts';
 import type { Db } from '../db/types.ts';
@@ -10,30 +11,64 @@ export const FIRST_PAINT_MARK = '<!--first-paint-->';
 const readerPath = /^\/reader\/([1-9]\d{0,8})\/?$/;
 const pageQuery = /^(0|[1-9]\d{0,5})$/;
 
+/** The name of the meta tag that tells `levelsPreloadScript` which page's levels to ask for. */
+const levelsMeta = 'folio-levels';
+
+/**
+ * An inline script for a painted reader page, in its head: for a member (a token stored by the app), it asks for the
+ * levels of the page's words while the HTML is still parsed, and paints them onto the server's words (`data-level`,
+ * and the learner's level display) before the text is first shown: until then the text waits, hidden by
+ * `levels-pending` (first-paint.css). A failed call shows the text uncoloured at once, a slow one a second after the
+ * text's end (the app colours it then); like the app's calls, it gives up after 30 s. The answer stays on
+ * `window.folioLevels` for the app, whose own request for the same levels takes it (src/api/preloaded.ts) instead of
+ * asking again. A member without `?page=` has the painted text hidden anyway (index.html), so nothing is asked for;
+ * nor for a visitor. The same for every request, so the CSP allows it by its hash.
+ */
+export const levelsPreloadScript = `<script>try{(function(){var d=document.documentElement,m=document.querySelector('meta[name="${levelsMeta}"]'),u=JSON.parse(localStorage.getItem(${JSON.stringify(
+  userStorageKey,
+)})||'null'),t=u&&typeof u.token==='string'&&u.token;if(!m||!t||d.classList.contains('first-paint-hidden'))return;var p=JSON.parse(localStorage.getItem(${JSON.stringify(
+  preferencesStorageKey,
+)})||'null'),s=(p&&p.state)||{},levels=null,parsed=false,settled=false;function show(){settled=true;d.classList.remove('levels-pending')}function paint(){if(!levels||!parsed||settled)return;var known=Object.create(null);for(var i=0;i<levels.length;i++)known[levels[i].lowercase]=levels[i].level;var text=document.querySelector('.first-paint-reader .reader-text');if(text){if(s.levelsShown===false)text.classList.add('levels-off');else if(s.accessibleLevels===true)text.classList.add('levels-accessible');var words=text.querySelectorAll('[data-w]');for(var j=0;j<words.length;j++){var level=known[words[j].getAttribute('data-w')];words[j].setAttribute('data-level',String(typeof level==='number'?level:0))}}show()}d.classList.add('levels-pending');var o={headers:{Authorization:'Bearer '+t}};if(window.AbortSignal&&AbortSignal.timeout)o.signal=AbortSignal.timeout(30000);var response=fetch(m.content,o).then(function(r){if(!r.ok)throw new Error(String(r.status));return r.json()}).then(function(body){levels=body&&Array.isArray(body.details)?body.details:null;if(levels)paint();else show();return body},function(error){show();throw error});response.catch(function(){});window.folioLevels={url:m.content,response:response,parsed:function(){parsed=true;paint();if(!settled)setTimeout(show,1000)}}})()}catch(e){document.documentElement.classList.remove('levels-pending')}</script>`;
+
+/** Closes the painted text: its words are all in the document, so the levels that have arrived are painted. */
+export const levelsParsedScript = '<script>window.folioLevels&&window.folioLevels.parsed()</script>';
+
+/** The scripts a painted page adds to index.html, each allowed by its hash. */
+export const firstPaintScripts = levelsPreloadScript + levelsParsedScript;
+
+/** A reader page painted by the server: its text (for the skeleton's <main>) and what its head gains. */
+export type FirstPaint = { body: string; head: string };
+
 /**
  * The text of a library page, painted by the server inside index.html's skeleton so that a learner on a slow
  * phone reads before the app's script has arrived and run (Lighthouse's largest paint, bench/first-paint). The
- * app's first render replaces it with the interactive reader, built from the same markup (contract/text-markup.ts).
+ * app's first render takes the painted paragraphs over (components/interactive-text/painted-text.ts): they are
+ * the same markup (contract/text-markup.ts).
  *
  * Only what every visitor may read is painted (the published library), on the page the app will open: the one in
  * `?page=`, else the first. A member without `?page=` opens the page after their last finished one, which only the
- * app knows; index.html's inline script hides the painted text for them. Words carry no level: the server cannot
- * know the learner's, and the app colours them when it takes over.
+ * app knows; index.html's inline script hides the painted text for them. Words carry no level in the HTML, which is
+ * the same for everyone: a member's levels are painted onto it by `levelsPreloadScript` before it shows.
  */
-export async function readerFirstPaint(db: Db, url: string): Promise<string | null> {
+export async function readerFirstPaint(db: Db, url: string): Promise<FirstPaint | null> {
   const [pathname = '', search = ''] = url.split('?', 2);
   const match = readerPath.exec(pathname);
   if (!match) return null;
   const requested = new URLSearchParams(search).get('page');
   const pageNumber = requested !== null && pageQuery.test(requested) ? Number(requested) : 0;
-  const page = await findPage(db, { contentId: Number(match[1]), pageNumber, viewer: undefined });
+  const contentId = Number(match[1]);
+  const page = await findPage(db, { contentId, pageNumber, viewer: undefined });
   if (!page) return null;
   const paragraphs = page.sections.map((section, index) => paragraphHtml(section.tokens, index, null)).join('');
-  return (
-    '<section class="page reader first-paint-reader"><div class="reader-toolbar"></div>' +
-    `<div class="reader-body"><div class="reader-text" lang="${page.language}" dir="${textDirection(page.language)}">` +
-    `${paragraphs}</div></div></section>`
-  );
+  const levels =
+    API_BASE + pathOf(endpoints.pageWords.path, { targetLang: page.language, contentId, pageId: pageNumber });
+  return {
+    body:
+      '<section class="page reader first-paint-reader"><div class="reader-toolbar"></div>' +
+      `<div class="reader-body"><div class="reader-text" lang="${page.language}" dir="${textDirection(page.language)}">` +
+      `${paragraphs}</div></div></section>${levelsParsedScript}`,
+    head: `<meta name="${levelsMeta}" content="${levels}">${levelsPreloadScript}`,
+  };
 }
 
 /** The CSP hashes ('sha256-…') of the inline scripts of a page: the only inline scripts the policy lets run. */

@@ -19,7 +19,7 @@ export function readSpaShell(staticDir: string): string | null {
 /**
  * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET that
  * asks for a page gets index.html so deep links such as /reader/12 survive a refresh. A library page's text is
- * painted into it by the server (first-paint.ts), and `/` and reader pages name the code they will need
+ * painted into it by the server, with a member's levels asked for beside it (first-paint.ts), and `/` and reader pages name the code they will need
  * (preload-hints.ts).
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string, shell: string | null) {
@@ -62,9 +62,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
           return null;
         })
       : null;
-    const links = hints?.(request.url, request.headers['accept-language']) ?? '';
+    const links = (hints?.(request.url, request.headers['accept-language']) ?? '') + (firstPaint?.head ?? '');
     if (!firstPaint && !links) return reply.sendFile('index.html');
-    const page = firstPaint ? shell.replace(FIRST_PAINT_MARK, () => firstPaint) : shell;
+    const page = firstPaint ? shell.replace(FIRST_PAINT_MARK, () => firstPaint.body) : shell;
     if (!links) return reply.send(page);
     // The catalog named depends on the browser's languages: a cache in between keeps one page per Accept-Language.
     return reply.header('Vary', 'Accept-Language').send(page.replace('</head>', () => `${links}</head>`));

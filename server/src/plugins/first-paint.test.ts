@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { levelsParsedScript, levelsPreloadScript } from './first-paint.ts';
+
+const levelsUrl = '/api/v1/userword/page/en/7/0';
+const member = { id: 1, username: 'reader', token: 'secret-token' };
+
+const bodyOf = (script: string) => script.replace(/^<script>/, '').replace(/<\/script>$/, '');
+const runHead = () => new Function(bodyOf(levelsPreloadScript))();
+const runParsed = () => new Function(bodyOf(levelsParsedScript))();
+
+/** A painted page as the server sends it: its meta in the head, two paragraphs of words in the skeleton. */
+function paintedPage() {
+  document.head.innerHTML = `<meta name="folio-levels" content="${levelsUrl}">`;
+  document.body.innerHTML =
+    '<section class="page reader first-paint-reader"><div class="reader-body"><div class="reader-text" lang="en">' +
+    '<p class="reader-paragraph"><span class="reader-words"><span class="word" data-w="the">The</span> ' +
+    '<span class="word" data-w="dog">dog</span></span></p>' +
+    '<p class="reader-paragraph"><span class="reader-words"><span class="word" data-w="runs">runs</span> ' +
+    '<span class="word" data-w="the">the</span></span></p></div></div></section>';
+}
+
+const levelsShown = () => [...document.querySelectorAll<HTMLElement>('[data-w]')].map((word) => word.dataset.level);
+const pending = () => document.documentElement.classList.contains('levels-pending');
+const answer = (details: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify({ message: 'done', status: 200, details }), { status }));
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  paintedPage();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  localStorage.clear();
+  document.documentElement.className = '';
+  delete (window as { folioLevels?: unknown }).folioLevels;
+});
+
+describe("a member's painted page asks for its levels and shows them in its first frame", () => {
+  it('asks for the levels with the stored token and keeps the text hidden until they are painted', async () => {
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(
+      answer([
+        { lowercase: 'the', level: 4, language: 'en' },
+        { lowercase: 'runs', level: 2, language: 'en' },
+      ]),
+    );
+    runHead();
+    expect(fetchMock).toHaveBeenCalledWith(
+      levelsUrl,
+      expect.objectContaining({ headers: { Authorization: 'Bearer secret-token' } }),
+    );
+    expect(pending()).toBe(true);
+    runParsed();
+    await vi.waitFor(() => expect(pending()).toBe(false));
+    expect(levelsShown()).toEqual(['4', '0', '2', '4']);
+  });
+
+  it('paints levels that arrive before the text ends once the text is in the document', async () => {
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(answer([{ lowercase: 'dog', level: 3, language: 'en' }]));
+    runHead();
+    const { response } = (window as unknown as { folioLevels: { response: Promise<unknown> } }).folioLevels;
+    await response;
+    expect(pending()).toBe(true);
+    expect(levelsShown()).toEqual([undefined, undefined, undefined, undefined]);
+    runParsed();
+    expect(pending()).toBe(false);
+    expect(levelsShown()).toEqual(['0', '3', '0', '0']);
+  });
+
+  it("keeps the answer for the app's own request for the same levels", async () => {
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(answer([]));
+    runHead();
+    const preloaded = (window as unknown as { folioLevels: { url: string; response: Promise<unknown> } }).folioLevels;
+    expect(preloaded.url).toBe(levelsUrl);
+    await expect(preloaded.response).resolves.toEqual({ message: 'done', status: 200, details: [] });
+  });
+
+  it("shows the learner's level display: plain when levels are hidden", async () => {
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    localStorage.setItem('folio.preferences', JSON.stringify({ state: { levelsShown: false }, version: 3 }));
+    fetchMock.mockReturnValue(answer([]));
+    runHead();
+    runParsed();
+    await vi.waitFor(() => expect(pending()).toBe(false));
+    expect(document.querySelector('.reader-text')).toHaveProperty('className', 'reader-text levels-off');
+  });
+
+  it('shows the text uncoloured when the levels call fails, leaving the colours to the app', async () => {
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(answer([], 500));
+    runHead();
+    runParsed();
+    await vi.waitFor(() => expect(pending()).toBe(false));
+    expect(levelsShown()).toEqual([undefined, undefined, undefined, undefined]);
+    const { response } = (window as unknown as { folioLevels: { response: Promise<unknown> } }).folioLevels;
+    await expect(response).rejects.toThrow('500');
+  });
+
+  it('shows the text uncoloured a second after its end when the levels have not come', () => {
+    vi.useFakeTimers();
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    runHead();
+    runParsed();
+    expect(pending()).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(pending()).toBe(false);
+    expect(levelsShown()).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('a page that is not for the levels script', () => {
+  it('asks for nothing without a stored token (a visitor)', () => {
+    runHead();
+    runParsed();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(pending()).toBe(false);
+  });
+
+  it('asks for nothing when storage cannot be read', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    runHead();
+    runParsed();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(pending()).toBe(false);
+  });
+
+  it("asks for nothing when the painted text is hidden (a member's page chosen by the app)", () => {
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    document.documentElement.classList.add('first-paint-hidden');
+    runHead();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(pending()).toBe(false);
+  });
+});
