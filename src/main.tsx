@@ -2,6 +2,7 @@ import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppInstance, initialLocale } from './app';
+import { offerPaintedText } from './components/interactive-text/painted-text';
 import { activateLocale } from './i18n/i18n';
 
 async function startMockApi() {
@@ -18,9 +19,10 @@ async function start() {
   if (!rootElement) throw new Error('Missing #root');
   const app = createAppInstance();
   // The server painted the page's text (server/src/plugins/first-paint.ts): it stays until the route has loaded
-  // (its data asked for beside the catalog), so the first render replaces it with the reader, not with an empty
-  // page waiting for its data.
-  const painted = rootElement.querySelector('.first-paint-reader') !== null;
+  // (its data asked for beside the catalog), so the first render shows the reader, not an empty page waiting for
+  // its data, and the reader takes the painted paragraphs over instead of building them again.
+  const painted = rootElement.querySelector('.first-paint-reader .reader-text');
+  offerPaintedText(painted);
   await Promise.all([catalog, painted && app.router.load().catch(() => undefined)]);
   createRoot(rootElement).render(
     <StrictMode>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Section } from '@/contract/entities';
 import { paragraphHtml, tokensHtml } from '@/contract/text-markup';
 import { PageText } from './page-text';
+import { offerPaintedText } from './painted-text';
 import { createTextPainter } from './text-painter';
 
 const word = (id: number, display: string) => ({ id, display, lowercase: display.toLowerCase(), isWord: true });
@@ -39,5 +40,57 @@ describe('the text markup shared by the reader and the server', () => {
       '<span role="button" class="word" data-w="tom" data-id="4" data-level="0" tabindex="-1">Tom</span>',
     );
     expect(tokensHtml([word(4, 'Tom')], null)).not.toContain('data-level');
+  });
+});
+
+/** A page's text as the server paints it (no levels), with the levels its script then gives some words. */
+function serverPaint(painted: readonly Section[], lang: string, levels: Record<string, string> = {}) {
+  const text = document.createElement('div');
+  text.className = 'reader-text';
+  text.lang = lang;
+  text.innerHTML = painted.map((section, index) => paragraphHtml(section.tokens, index, null)).join('');
+  for (const [lowercase, level] of Object.entries(levels)) {
+    for (const element of text.querySelectorAll<HTMLElement>(`[data-w="${lowercase}"]`)) element.dataset.level = level;
+  }
+  return text;
+}
+
+describe('the text the server painted', () => {
+  it('is taken over as it is: the same elements, showing the levels painted on them', () => {
+    const painted = serverPaint(sections, 'fr', { says: '3' });
+    const says = painted.querySelector('[data-w="says"]');
+    offerPaintedText(painted);
+    const { container } = render(<PageText sections={sections} lang="fr" painter={createTextPainter()} />);
+    expect(container.querySelector('[data-w="says"]')).toBe(says);
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(2);
+    expect(says).toHaveAttribute('data-level', '3');
+    // A word without a level (a visitor's page) shows level 0, as a rendered one does.
+    expect(container.querySelector('[data-w="tom"]')).toHaveAttribute('data-level', '0');
+  });
+
+  it('is indexed: a level the learner changed since is painted over it', () => {
+    offerPaintedText(serverPaint(sections, 'fr', { says: '3' }));
+    const painter = createTextPainter();
+    const { container } = render(<PageText sections={sections} lang="fr" painter={painter} />);
+    painter.sync(new Map([['tom', 2]]));
+    expect(container.querySelector('[data-w="says"]')).toHaveAttribute('data-level', '0');
+    expect(container.querySelector('[data-w="tom"]')).toHaveAttribute('data-level', '2');
+  });
+
+  it('is not taken for another text', () => {
+    const painted = serverPaint([sections[1] ?? { tokens: [] }], 'fr');
+    offerPaintedText(painted);
+    const { container } = render(<PageText sections={sections} lang="fr" painter={createTextPainter()} />);
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(2);
+    expect(container.querySelector('[data-w="ça"]')).not.toBe(painted.querySelector('[data-w="ça"]'));
+  });
+
+  it('gives way to the next page, rendered by the app', () => {
+    offerPaintedText(serverPaint(sections, 'fr'));
+    const painter = createTextPainter();
+    const { container, rerender } = render(<PageText sections={sections} lang="fr" painter={painter} />);
+    const next: Section[] = [{ tokens: [word(0, 'Fin')] }];
+    rerender(<PageText sections={next} lang="fr" painter={painter} />);
+    expect(container.querySelector('.reader-text')?.textContent).toBe('Fin');
   });
 });

@@ -1,7 +1,8 @@
-import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { Section } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
 import { tokensHtml } from '@/contract/text-markup';
+import { endPaintedOffer, findPaintedText } from './painted-text';
 import { chunkOf, paragraphOf, type TextPainter } from './text-painter';
 
 type PageTextProps = {
@@ -79,6 +80,18 @@ export const PageText = memo(function PageText({
 }: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);
   const indexed = useRef<{ sections: readonly Section[]; observer?: IntersectionObserver }>(null);
+  // The page the server painted is taken over as it is (painted-text.ts); any other sections are rendered here.
+  const [painted] = useState(() =>
+    chunkSize || renderSectionStart ? null : { sections, paragraphs: findPaintedText(sections, lang) },
+  );
+  const adopted = painted?.paragraphs && painted.sections === sections ? painted.paragraphs : null;
+
+  useLayoutEffect(() => {
+    endPaintedOffer();
+    const root = container.current;
+    if (!root || !adopted) return;
+    for (const paragraph of adopted) if (paragraph.parentElement !== root) root.append(paragraph);
+  }, [adopted]);
 
   useLayoutEffect(() => {
     // Where the browser cannot tell, no block is off screen, so every word counts as visible.
@@ -127,6 +140,8 @@ export const PageText = memo(function PageText({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: clicks and keys are delegated to the words inside
     <div
+      // A new element when the painted paragraphs give way to rendered ones, so React never meets nodes it did not make.
+      key={adopted ? 'painted' : 'rendered'}
       ref={container}
       className="reader-text"
       lang={lang}
@@ -139,20 +154,22 @@ export const PageText = memo(function PageText({
         }
       }}
     >
-      {chunkSize
-        ? Array.from({ length: Math.ceil(sections.length / chunkSize) }, (_, chunk) => (
-            <Chunk
+      {adopted
+        ? null
+        : chunkSize
+          ? Array.from({ length: Math.ceil(sections.length / chunkSize) }, (_, chunk) => (
+              <Chunk
+                // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
+                key={chunk}
+                sections={sections.slice(chunk * chunkSize, (chunk + 1) * chunkSize)}
+                start={chunk * chunkSize}
+                renderStart={renderSectionStart}
+              />
+            ))
+          : sections.map((section, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
-              key={chunk}
-              sections={sections.slice(chunk * chunkSize, (chunk + 1) * chunkSize)}
-              start={chunk * chunkSize}
-              renderStart={renderSectionStart}
-            />
-          ))
-        : sections.map((section, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
-            <SectionText key={index} section={section} index={index} renderStart={renderSectionStart} />
-          ))}
+              <SectionText key={index} section={section} index={index} renderStart={renderSectionStart} />
+            ))}
     </div>
   );
 });

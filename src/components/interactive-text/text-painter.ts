@@ -112,7 +112,13 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
         if (list) list.push(element);
         else byWord.set(word, [element]);
         inOrder.push(element);
-        if (startsText) continue;
+        if (startsText) {
+          // Words the server painted show the levels its script gave them, or none (a visitor's page): 0 until synced.
+          const shown = element.dataset.level;
+          if (shown === undefined) element.dataset.level = '0';
+          else if (shown !== '0') painted.set(word, Number(shown));
+          continue;
+        }
         const level = painted.get(word);
         if (level) element.dataset.level = String(level);
       }
