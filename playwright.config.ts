@@ -66,7 +66,7 @@ export default defineConfig({
         PORT: String(fullPort),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        STATIC_DIR: 'dist',
+        STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
         YOUTUBE_BASE_URL: `http://127.0.0.1:${fakeYouTubePort}`,
         // The fake Stripe's own test keys (server/test/fake-stripe.ts): not secrets, they open nothing real.
         STRIPE_SECRET_KEY: 'sk_test_folio_fake',

@@ -108,4 +108,56 @@ test.describe("the server's first paint", () => {
     await page.goto(`${reader}?page=0`);
     await expect(page.locator('.first-paint-reader .reader-text p').first()).toBeVisible();
   });
+
+  test("a member's painted page shows their levels in its first frame, and the app takes those words over", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!testInfo.project.name.startsWith('full'), 'the real server paints the text; the mocks do not');
+    await signUp(page);
+    const reader = `${await firstTextPath(page)}?page=0`;
+    await page.goto(reader);
+    const { word } = await mostFrequentWord(page);
+    await page.locator(`[data-w="${word}"]`).first().click();
+    const saved = page.waitForResponse((answer) => answer.url().endsWith('/api/v1/userword') && answer.ok());
+    await page.keyboard.press('3');
+    await saved;
+
+    // Each frame, before it is painted: the first in which the word shows keeps the level it shows then.
+    await page.addInitScript((saved) => {
+      const probe = window as unknown as { firstFrameLevel?: string | null; paintedWord?: Element };
+      const check = () => {
+        const element = document.querySelector<HTMLElement>(`.reader-text [data-w="${saved}"]`);
+        if (!element?.checkVisibility({ visibilityProperty: true })) return requestAnimationFrame(check);
+        probe.firstFrameLevel = element.dataset.level ?? null;
+        probe.paintedWord = element;
+      };
+      requestAnimationFrame(check);
+    }, word);
+    // The level the word showed in its first frame ('null': none), once it has shown.
+    const firstFrame = () =>
+      page.waitForFunction(() => {
+        const probe = window as { firstFrameLevel?: string | null };
+        return 'firstFrameLevel' in probe && String(probe.firstFrameLevel);
+      });
+
+    // The app's scripts never arrive: the server's HTML, its inline scripts and the stylesheet alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(reader);
+    expect(await (await firstFrame()).jsonValue()).toBe('3');
+    const painted = page.locator(`.first-paint-reader [data-w="${word}"]`).first();
+    const unsaved = page.locator('.first-paint-reader [data-w]:not([data-level="3"])').first();
+    const background = (element: Element) => getComputedStyle(element).backgroundColor;
+    expect(await painted.evaluate(background)).not.toBe(await unsaved.evaluate(background));
+
+    await page.unroute('**/assets/*.js');
+    await page.goto(reader);
+    expect(await (await firstFrame()).jsonValue()).toBe('3');
+    await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
+    // The word the learner saw first is the one the app's reader holds: taken over, not painted again.
+    const inReader = await page.evaluate(() => {
+      const { paintedWord } = window as { paintedWord?: Element };
+      return paintedWord?.isConnected === true && paintedWord.closest('[role="tabpanel"]') !== null;
+    });
+    expect(inReader).toBe(true);
+  });
 });
