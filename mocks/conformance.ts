@@ -143,6 +143,7 @@ export function describeConformance(subject: Subject) {
         uploadSubtitles: { targetLang: 'en', videoId: 'abcdefghijk' },
         userPages: { targetLang: 'de' },
         pageWords: { targetLang: 'en', contentId: 1, pageId: 0 },
+        markPageKnown: { targetLang: 'en', contentId: 1, pageId: 0 },
         videoWords: { targetLang: 'en', videoId: 'abcdefghijk' },
         myTexts: { targetLang: 'en' },
         deleteImport: { targetLang: 'en', importId: 1 },
@@ -250,6 +251,42 @@ export function describeConformance(subject: Subject) {
         { lowercase: word.lowercase, level: 2, language: 'en' },
       ]);
       await expectError('pageWords', 404, { token, params: { ...params, pageId: reader.pages.length } });
+    });
+
+    it('marks the rest of a page known: its unsaved and level-0 words, all or none within the limit', async () => {
+      const learner = await signUp();
+      const { token } = learner;
+      const { contentId, reader } = await firstContent('en');
+      const onPage = [
+        ...new Set(
+          reader.sections.flatMap((section) => section.tokens.filter((t) => t.isWord).map((t) => t.lowercase)),
+        ),
+      ].sort();
+      const [first = '', second = ''] = onPage;
+      await expectOk('saveUserWord', { token, body: { lowercase: first, level: 0, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: second, level: 2, language: 'en' } });
+      const params = { targetLang: 'en', contentId, pageId: 0 };
+
+      await subject.setWordLimit(learner.username, onPage.length - 1);
+      const refused = await expectError('markPageKnown', 403, { token, params });
+      expect(refused.details[0]).toEqual({
+        error: "You've Reached Your Word Limit",
+        code: 'word_limit',
+        room: onPage.length - 3,
+      });
+
+      await subject.setWordLimit(learner.username, onPage.length);
+      const marked = await expectOk('markPageKnown', { token, params });
+      expect(marked.words).toEqual(
+        onPage.filter((word) => word !== second).map((lowercase) => ({ lowercase, level: 4, language: 'en' })),
+      );
+      expect(marked.balances.wordCount).toBe(onPage.length);
+      expect(await expectOk('pageWords', { token, params })).toContainEqual({
+        lowercase: second,
+        level: 2,
+        language: 'en',
+      });
+      await expectError('markPageKnown', 404, { token, params: { ...params, pageId: reader.pages.length } });
     });
 
     it('answers 400 naming the field for a level outside 0–4', async () => {

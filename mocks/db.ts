@@ -289,13 +289,17 @@ function payLearningCoins(user: MockUser, coins: MockCoins, points: number, now:
   return firstToday ? { ...balances, streak: user.streak } : balances;
 }
 
-/** A saved level's coins: one per level the word reaches for the first time. */
-export function payWordCoins(user: MockUser, word: UserWord, now = new Date()): LearnerBalances {
+/** Saved levels' coins: one per level a word reaches for the first time. */
+export function payWordCoins(user: MockUser, words: readonly UserWord[], now = new Date()): LearnerBalances {
   const coins = coinsOf(user, now.toISOString().slice(0, 10));
-  const key = `${word.language}\u0000${word.lowercase}`;
-  const reached = coins.levels[key] ?? 0;
-  coins.levels[key] = Math.max(reached, word.level);
-  return payLearningCoins(user, coins, Math.max(word.level - reached, 0) * coinRewards.perNewLevel, now);
+  let levels = 0;
+  for (const word of words) {
+    const key = `${word.language}\u0000${word.lowercase}`;
+    const reached = coins.levels[key] ?? 0;
+    coins.levels[key] = Math.max(reached, word.level);
+    levels += Math.max(word.level - reached, 0);
+  }
+  return payLearningCoins(user, coins, levels * coinRewards.perNewLevel, now);
 }
 
 /** A finished page's coins: ten the first time (`firstTime`), and the streak day's on the day's first learning. */

@@ -29,6 +29,11 @@ export function fail(status: number, code: ErrorCode, error: string, field?: str
   return errorResponse(status, [field ? { error, code, field } : { error, code }]);
 }
 
+/** The word limit refused several words at once: how many more it has room for goes with it. */
+export function wordLimitFor(room: number): ErrorResponse {
+  return errorResponse(403, [{ error: "You've Reached Your Word Limit", code: 'word_limit', room }]);
+}
+
 function invalid(error: z.core.$ZodError): ErrorResponse {
   return errorResponse(
     400,

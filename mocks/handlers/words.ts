@@ -3,7 +3,7 @@ import type { Section, UserWord } from '@/contract/entities';
 import { payWordCoins, videosOf, wordsOf } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
-import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } from './respond';
 
 /** The saved words of one language among the words of some sections, as the server's scoped calls answer them. */
 function savedAmong(words: readonly UserWord[], language: string, sections: readonly Section[]): UserWord[] {
@@ -44,6 +44,32 @@ export const wordHandlers = [
     return ok(savedAmong(wordsOf(user), parsed.targetLang, finished ? transcriptOf(parsed.videoId) : []));
   }),
 
+  route(endpoints.markPageKnown, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.markPageKnown.params);
+    if (parsed instanceof Response) return parsed;
+    const sections = readableSections(parsed.targetLang, parsed.contentId, parsed.pageId, user);
+    if (!sections) return fail(404, 'not_found', 'This page does not exist');
+    const words = wordsOf(user);
+    const onPage = new Set(
+      sections.flatMap((section) => section.tokens.filter((token) => token.isWord).map((token) => token.lowercase)),
+    );
+    const saved = new Map(words.filter((word) => word.language === parsed.targetLang).map((w) => [w.lowercase, w]));
+    const unsaved = [...onPage].filter((lowercase) => !saved.has(lowercase));
+    const room = Math.max(user.wordLimit - words.length, 0);
+    if (unsaved.length > room) return wordLimitFor(room);
+    const changed: UserWord[] = [];
+    for (const lowercase of [...onPage].sort()) {
+      const word = saved.get(lowercase);
+      if (word && word.level !== 0) continue;
+      if (word) word.level = 4;
+      else words.push({ lowercase, level: 4, language: parsed.targetLang });
+      changed.push({ lowercase, level: 4, language: parsed.targetLang });
+    }
+    return ok({ words: changed, balances: payWordCoins(user, changed) });
+  }),
+
   route(endpoints.saveUserWord, async ({ request }) => {
     const user = requireUser(request);
     if (user instanceof Response) return user;
@@ -53,10 +79,10 @@ export const wordHandlers = [
     const saved = words.find((item) => item.lowercase === word.lowercase && item.language === word.language);
     if (saved) {
       saved.level = word.level;
-      return ok({ ...saved, balances: payWordCoins(user, word) });
+      return ok({ ...saved, balances: payWordCoins(user, [word]) });
     }
     if (words.length >= user.wordLimit) return fail(403, 'word_limit', "You've Reached Your Word Limit");
     words.push(word);
-    return ok({ ...word, balances: payWordCoins(user, word) });
+    return ok({ ...word, balances: payWordCoins(user, [word]) });
   }),
 ];

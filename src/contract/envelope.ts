@@ -49,6 +49,8 @@ export const errorDetailSchema = z.object({
   error: z.string(),
   code: errorCodeSchema,
   field: z.optional(z.string()),
+  /** With `word_limit` for several words at once: how many more words the limit has room for. */
+  room: z.optional(z.int().check(z.minimum(0))),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 

@@ -14,6 +14,8 @@ export const endpointSummaries = {
   userWords: "The learner's saved words",
   pageWords: "The learner's saved words that occur on one page of a text (beyond the spec: the reader's levels)",
   videoWords: "The learner's saved words that occur in one of their video transcripts (beyond the spec)",
+  markPageKnown:
+    'Mark the rest of a page as known: its unsaved and level-0 words become level 4, all or none within the word limit',
   saveUserWord: "Save a word level (adds the word, or changes its level); answers it with the learner's new balances",
   translate: 'Translate one token on demand',
   pageTranslations: "Translations of a page's word tokens",

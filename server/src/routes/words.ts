@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
-import { pageWordsJson, saveUserWord, userWordsJson, videoWordsJson } from '../db/queries/words.ts';
-import { apiError } from '../http/errors.ts';
+import { markPageKnown, pageWordsJson, saveUserWord, userWordsJson, videoWordsJson } from '../db/queries/words.ts';
+import { ApiError, apiError } from '../http/errors.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
 import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
 
@@ -28,6 +28,16 @@ export async function wordRoutes(app: FastifyInstance) {
     const words = await videoWordsJson(db, auth.user.id, { language: params.targetLang, videoId: params.videoId });
     if (words === undefined) throw apiError(404, 'not_found', 'This video does not exist');
     return new RawJsonDetails(words);
+  });
+
+  registerEndpoint(app, endpoints.markPageKnown, async ({ auth, params, now, timeZone }) => {
+    const page = { language: params.targetLang, contentId: params.contentId, pageId: params.pageId };
+    const result = await markPageKnown(db, auth.user.id, page, { now, learningDay: dayIn(timeZone, now) });
+    if ('notFound' in result) throw apiError(404, 'not_found', 'This page does not exist');
+    if ('limitReached' in result) {
+      throw new ApiError(403, [{ error: "You've Reached Your Word Limit", code: 'word_limit', room: result.room }]);
+    }
+    return { words: result.words, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
   });
 
   registerEndpoint(app, endpoints.saveUserWord, async ({ auth, body, now, timeZone }) => {

@@ -26,6 +26,18 @@ export const wordEndpoints = {
     params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
     details: z.array(userWordSchema),
   }),
+  /**
+   * "Mark the rest as known": the page's words that are unsaved or at level 0 become level 4, all or none, in one
+   * transaction; refused with `word_limit` (and its `room`) when the new ones do not all fit. Answers the words it
+   * changed and the learner's balances.
+   */
+  markPageKnown: endpoint({
+    method: 'POST',
+    path: '/userword/page/:targetLang/:contentId/:pageId/known',
+    auth: 'required',
+    params: z.object({ targetLang: learningLanguageSchema, contentId: contentIdParam, pageId: pageIdParam }),
+    details: z.object({ words: z.array(userWordSchema), balances: learnerBalancesSchema }),
+  }),
   saveUserWord: endpoint({
     method: 'POST',
     path: '/userword',

@@ -207,3 +207,102 @@ export async function saveUserWord(
   if (!row.has_room) return { limitReached: true };
   throw new Error('The word neither exists nor could be added');
 }
+
+export type MarkKnownResult =
+  | { words: UserWord[]; balances: SaveBalances }
+  | { limitReached: true; room: number }
+  | { notFound: true };
+
+const markKnownStatement = statement<
+  'userId' | 'language' | 'contentId' | 'pageId' | 'now' | 'learningDay',
+  { found: boolean; users: number; fits: boolean | null; room: number | null; words: string } & BalancesRow
+>(
+  (p) => sql`
+    -- The user row first, as every statement writing the learner's rows locks it (see the word save).
+    with owner as (
+      select greatest(word_limit - word_count, 0) as room, word_count, credit_amount from users
+      where id = ${p.userId} for update
+    ),
+    page as (
+      select p.sections from pages p join contents c on c.id = p.content_id
+      where p.content_id = ${p.contentId} and p.number = ${p.pageId} and c.language = ${p.language}
+        and (c.owner_id is null or c.owner_id = ${p.userId})
+    ),
+    page_words as (
+      select distinct token->>'lowercase' as lowercase
+      from page, jsonb_array_elements(page.sections) section, jsonb_array_elements(section->'tokens') token
+      where (token->>'isWord')::boolean
+    ),
+    saved as (
+      select w.lowercase, w.level from user_words w
+      where w.user_id = ${p.userId} and w.language = ${p.language}
+        and w.lowercase = any (array(select lowercase from page_words))
+    ),
+    fresh as (select lowercase from page_words where lowercase not in (select lowercase from saved)),
+    -- All or none: the new words must all fit under the limit, read from the locked row.
+    fits as (select (select count(*) from fresh) <= room as ok from owner),
+    raised as (
+      update user_words w set level = 4, updated_at = ${p.now}::timestamptz
+      where w.user_id = ${p.userId} and w.language = ${p.language} and w.level = 0
+        and w.lowercase = any (array(select lowercase from page_words)) and (select ok from fits)
+      returning w.lowercase
+    ),
+    inserted as (
+      insert into user_words (user_id, language, lowercase, level, updated_at)
+      select ${p.userId}, ${p.language}, lowercase, 4, ${p.now}::timestamptz from fresh where (select ok from fits)
+      on conflict do nothing
+      returning lowercase
+    ),
+    changed as (select lowercase from raised union all select lowercase from inserted),
+    learning_day as (
+      insert into learning_days (user_id, day)
+      select ${p.userId}, ${p.learningDay}::date where exists (select 1 from changed)
+      on conflict do nothing
+      returning 1
+    ),
+    rewarded as (
+      insert into word_rewards (user_id, language, lowercase, level)
+      select ${p.userId}, ${p.language}, changed.lowercase, reached from changed, generate_series(1, 4) reached
+      on conflict do nothing
+      returning 1
+    ),
+    account as (
+      update users set word_count = word_count + (select count(*) from inserted),
+        ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, p)}
+      where id = ${p.userId}
+        and (exists (select 1 from changed) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
+      returning word_count, credit_amount
+    )
+    select exists (select 1 from page) as found, (select count(*)::int from owner) as users,
+      (select ok from fits) as fits, (select room::int from owner) as room,
+      (select coalesce(json_agg(lowercase order by lowercase), '[]')::text from changed) as words, ${balancesAfter}`,
+);
+
+/**
+ * "Mark the rest as known": the page's words that are unsaved or at level 0 become level 4 in one statement, all or
+ * none. The user row is locked first; the new words are counted against the limit read under that lock, so two
+ * tabs racing at the limit never pass it. A statement whose snapshot predates another's new words may count them as
+ * new and refuse: asked once more, it sees them saved. Coins and the learning day as for single saves.
+ */
+export async function markPageKnown(
+  db: Db,
+  userId: number,
+  page: { language: LearningLanguage; contentId: number; pageId: number },
+  { now, learningDay }: { now: Date; learningDay: string },
+  retried = false,
+): Promise<MarkKnownResult> {
+  const values = { userId, ...page, now: now.toISOString(), learningDay };
+  const [row] = await markKnownStatement(db, values);
+  if (!row || row.users === 0) throw new Error('User vanished');
+  if (!row.found) return { notFound: true };
+  if (!row.fits) {
+    if (!retried) return markPageKnown(db, userId, page, { now, learningDay }, true);
+    return { limitReached: true, room: row.room ?? 0 };
+  }
+  const words = (JSON.parse(row.words) as string[]).map((lowercase) => ({
+    lowercase,
+    level: 4 as const,
+    language: page.language,
+  }));
+  return { words, balances: balancesOf(row) };
+}
