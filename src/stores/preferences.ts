@@ -19,6 +19,8 @@ type PreferencesState = {
   pauseOnTap: boolean;
   /** The learner answered or skipped the first visit's "I speak / I want to learn" choice. */
   languageChoiceDone: boolean;
+  /** Read Next and Finished make the page's unsaved and level-0 words known (level 4). */
+  markRestKnown: boolean;
   homeLangPicked: (lang: LearningLanguage) => void;
   /** The target language changes (a picker, or a link to a text in another language); home moves if it was it. */
   targetLangSwitched: (lang: LearningLanguage) => void;
@@ -27,6 +29,7 @@ type PreferencesState = {
   accessibleLevelsToggled: () => void;
   speechToggled: () => void;
   pauseOnTapToggled: () => void;
+  markRestKnownToggled: () => void;
   /** The first visit's choice: both languages, or nothing when skipped. */
   languageChoiceMade: (choice: LanguageChoice | null) => void;
 };
@@ -48,6 +51,7 @@ export const usePreferences = create<PreferencesState>()(
       speechOn: true,
       pauseOnTap: false,
       languageChoiceDone: false,
+      markRestKnown: false,
       homeLangPicked: (homeLang) => set({ homeLang }),
       targetLangSwitched: (targetLang) =>
         set((state) => ({
@@ -59,10 +63,13 @@ export const usePreferences = create<PreferencesState>()(
       accessibleLevelsToggled: () => set((state) => ({ accessibleLevels: !state.accessibleLevels })),
       speechToggled: () => set((state) => ({ speechOn: !state.speechOn })),
       pauseOnTapToggled: () => set((state) => ({ pauseOnTap: !state.pauseOnTap })),
+      markRestKnownToggled: () => set((state) => ({ markRestKnown: !state.markRestKnown })),
       languageChoiceMade: (choice) => set({ ...choice, languageChoiceDone: true }),
     }),
     {
       name: preferencesStorageKey,
+      // Stored preferences are merged over the initial state: one added later (markRestKnown) starts at its default
+      // without a new version.
       version: 3,
       // Learners from before version 3 have chosen their languages in the header already.
       migrate: (persisted) => ({
@@ -82,6 +89,7 @@ export const usePreferences = create<PreferencesState>()(
         speechOn,
         pauseOnTap,
         languageChoiceDone,
+        markRestKnown,
       }) => ({
         homeLang,
         targetLang,
@@ -91,6 +99,7 @@ export const usePreferences = create<PreferencesState>()(
         speechOn,
         pauseOnTap,
         languageChoiceDone,
+        markRestKnown,
       }),
     },
   ),
