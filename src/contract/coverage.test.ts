@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { bandOf, countsOf, coverageOf, idsOf, newWordsCoverage, percentOf, vocabularyOf } from './coverage';
+
+const word = (display: string) => ({ lowercase: display.toLowerCase(), isWord: true });
+const mark = (display: string) => ({ lowercase: display, isWord: false });
+
+/** The figures of some tokens for a learner whose saved words are `levels`. */
+function figures(tokens: { lowercase: string; isWord: boolean }[], levels: Record<string, number>) {
+  return coverageOf(countsOf(vocabularyOf(tokens), (lowercase) => levels[lowercase]));
+}
+
+describe('the known-word figures of a text', () => {
+  it('weighs repeats: a word that occurs three times counts three times', () => {
+    const tokens = ['gato', 'casa', 'casa', 'casa'].map(word);
+    expect(figures(tokens, { casa: 4 })).toEqual({
+      wordTokens: 4,
+      knownTokens: 3,
+      familiarTokens: 3,
+      newWords: 1,
+      knownPercent: 75,
+      familiarPercent: 75,
+      band: 'hard',
+    });
+  });
+
+  it('takes "Casa" and "casa" as one word, and leaves punctuation out', () => {
+    const tokens = [word('Casa'), mark(' '), word('casa'), mark('.')];
+    expect(vocabularyOf(tokens)).toEqual(new Map([['casa', 2]]));
+    expect(figures(tokens, {})).toMatchObject({ wordTokens: 2, newWords: 1 });
+  });
+
+  it('counts a word at level 0 as new, levels 1–3 as familiar and level 4 as known', () => {
+    const tokens = ['uno', 'dos', 'tres', 'cuatro'].map(word);
+    expect(figures(tokens, { uno: 0, dos: 1, tres: 3, cuatro: 4 })).toMatchObject({
+      knownTokens: 1,
+      familiarTokens: 3,
+      newWords: 1,
+      knownPercent: 25,
+      familiarPercent: 75,
+    });
+  });
+
+  it('gives an empty or punctuation-only text no figure, never NaN', () => {
+    for (const tokens of [[], [mark('¡'), mark('…')]]) {
+      expect(figures(tokens, {})).toEqual({
+        wordTokens: 0,
+        knownTokens: 0,
+        familiarTokens: 0,
+        newWords: 0,
+        knownPercent: null,
+        familiarPercent: null,
+        band: null,
+      });
+    }
+  });
+
+  it('rounds a share down to a tenth, so a text is 100 % only when every token is', () => {
+    expect(percentOf(1999, 2000)).toBe(99.9);
+    expect(percentOf(2, 3)).toBe(66.6);
+    expect(percentOf(2000, 2000)).toBe(100);
+  });
+
+  it('bands by the exact familiar share: comfortable from 98 %, a stretch from 95 %, hard below', () => {
+    expect(bandOf(98, 100)).toBe('comfortable');
+    expect(bandOf(9799, 10_000)).toBe('stretch');
+    expect(bandOf(95, 100)).toBe('stretch');
+    expect(bandOf(9499, 10_000)).toBe('hard');
+    expect(bandOf(0, 0)).toBeNull();
+  });
+});
+
+describe('"Learn these words"', () => {
+  it('adds each word to those above it, marking where 95 % and 98 % are reached', () => {
+    const counts = { wordTokens: 100, knownTokens: 80, familiarTokens: 90, newWords: 3 };
+    const ranked = [
+      { lowercase: 'a', occurrences: 5, level: null },
+      { lowercase: 'b', occurrences: 3, level: 0 as const },
+      { lowercase: 'c', occurrences: 2, level: null },
+    ];
+    expect(newWordsCoverage(counts, ranked).map(({ familiarPercent, band }) => [familiarPercent, band])).toEqual([
+      [95, 'stretch'],
+      [98, 'comfortable'],
+      [100, 'comfortable'],
+    ]);
+  });
+});
+
+describe("a stats call's ids", () => {
+  it('are taken once each, in the order asked', () => {
+    expect(idsOf('3,1,3,2')).toEqual(['3', '1', '2']);
+  });
+});
