@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxCoverageIds } from '#contract/constants.ts';
 import { type DetailsOf, type EndpointName, endpoints } from '#contract/endpoints.ts';
 import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 
@@ -18,6 +19,8 @@ export const awaitingServer: readonly EndpointName[] = [];
 
 export type CallOptions = {
   params?: Record<string, string | number> | undefined;
+  /** The call's query string (its contract `query`). */
+  query?: Record<string, string> | undefined;
   body?: unknown;
   token?: string | undefined;
 };
@@ -147,6 +150,9 @@ export function describeConformance(subject: Subject) {
         videoWords: { targetLang: 'en', videoId: 'abcdefghijk' },
         myTexts: { targetLang: 'en' },
         deleteImport: { targetLang: 'en', importId: 1 },
+        textCoverage: { targetLang: 'en' },
+        videoCoverage: { targetLang: 'en' },
+        textNewWords: { targetLang: 'en', contentId: 1 },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -567,6 +573,101 @@ export function describeConformance(subject: Subject) {
         body: { language: 'en', title: 'Dots', text: '... !!!' },
       });
       expect(refused.details[0]?.code).toBe('bad_file');
+    });
+  });
+
+  describe('known-word figures', () => {
+    const ferry = Array.from({ length: 6 }, (_, i) => `The ferry number ${i} leaves the harbour at dawn.`).join('\n\n');
+
+    /** A learner's imported text of 54 word tokens, 13 distinct words ("the" 12 times), made into pages. */
+    async function ferryText(token: string): Promise<number> {
+      await expectOk('importText', { token, body: { language: 'en', title: 'Ferry', text: ferry } });
+      await subject.runImportJobs();
+      const [ready] = await expectOk('myTexts', { token, params: { targetLang: 'en' } });
+      if (!ready?.contentId) throw new Error('the import is not ready');
+      return ready.contentId;
+    }
+
+    it("answers a screen of texts in one call, from the learner's levels as they are now", async () => {
+      const { token } = await signUp();
+      const mine = await ferryText(token);
+      const { contentId: shelf } = await firstContent('en');
+      const ids = `${mine},${shelf}`;
+      const [before, library] = await expectOk('textCoverage', { token, params: { targetLang: 'en' }, query: { ids } });
+      expect(before).toEqual({
+        id: mine,
+        wordTokens: 54,
+        knownTokens: 0,
+        familiarTokens: 0,
+        newWords: 13,
+        knownPercent: 0,
+        familiarPercent: 0,
+        band: 'hard',
+      });
+      expect(library).toMatchObject({ id: shelf, knownTokens: 0, familiarTokens: 0, band: 'hard' });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'the', level: 4, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'ferry', level: 2, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'harbour', level: 0, language: 'en' } });
+      const [after] = await expectOk('textCoverage', { token, params: { targetLang: 'en' }, query: { ids } });
+      expect(after).toMatchObject({ knownTokens: 12, familiarTokens: 18, newWords: 11, knownPercent: 22.2 });
+      expect(after).toMatchObject({ familiarPercent: 33.3, band: 'hard' });
+    });
+
+    it("lists a text's new words, the most frequent first, with where 95 % and 98 % are reached", async () => {
+      const { token } = await signUp();
+      const contentId = await ferryText(token);
+      await expectOk('saveUserWord', { token, body: { lowercase: 'the', level: 4, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'ferry', level: 2, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'harbour', level: 0, language: 'en' } });
+      const list = await expectOk('textNewWords', { token, params: { targetLang: 'en', contentId } });
+      expect(list.coverage).toMatchObject({ wordTokens: 54, familiarTokens: 18, newWords: 11 });
+      expect(list.words.map((word) => [word.lowercase, word.occurrences, word.level, word.familiarPercent])).toEqual([
+        ['at', 6, null, 44.4],
+        ['dawn', 6, null, 55.5],
+        ['harbour', 6, 0, 66.6],
+        ['leaves', 6, null, 77.7],
+        ['number', 6, null, 88.8],
+        ['0', 1, null, 90.7],
+        ['1', 1, null, 92.5],
+        ['2', 1, null, 94.4],
+        ['3', 1, null, 96.2],
+        ['4', 1, null, 98.1],
+        ['5', 1, null, 100],
+      ]);
+      expect(list.words.map((word) => word.band).slice(7)).toEqual(['hard', 'stretch', 'comfortable', 'comfortable']);
+    });
+
+    it("answers a learner's videos, one still processing without figures", async () => {
+      const { token } = await signUp();
+      await expectOk('processVideo', { token, body: video('ghijklmnopq') });
+      const query = { ids: 'ghijklmnopq' };
+      const [processing] = await expectOk('videoCoverage', { token, params: { targetLang: 'de' }, query });
+      expect(processing).toMatchObject({ videoId: 'ghijklmnopq', wordTokens: 0, newWords: 0, knownPercent: null });
+      expect(processing).toMatchObject({ familiarPercent: null, band: null });
+      await expectError('videoCoverage', 404, { token, params: { targetLang: 'en' }, query });
+      await expectError('videoCoverage', 404, { token, params: { targetLang: 'de' }, query: { ids: 'hijklmnopqr' } });
+    });
+
+    it("answers 404 for another learner's text, 400 for a list it cannot take", async () => {
+      const owner = await signUp();
+      const { token } = await signUp();
+      const mine = await ferryText(owner.token);
+      const params = { targetLang: 'en' };
+      const refused = await expectError('textCoverage', 404, { token, params, query: { ids: String(mine) } });
+      expect(refused.details[0]?.code).toBe('not_found');
+      await expectError('textNewWords', 404, { token, params: { targetLang: 'en', contentId: mine } });
+      await expectError('textCoverage', 404, { token, params, query: { ids: '999999' } });
+      const tooMany = Array.from({ length: maxCoverageIds + 1 }, (_, i) => i + 1).join(',');
+      for (const ids of [tooMany, 'one', '1,,2']) {
+        const invalid = await expectError('textCoverage', 400, { token, params, query: { ids } });
+        expect(invalid.details[0], ids).toMatchObject({ code: 'invalid_input', field: 'ids' });
+      }
+      const language = await expectError('textCoverage', 400, {
+        token,
+        params: { targetLang: 'xx' },
+        query: { ids: '1' },
+      });
+      expect(language.details[0]).toMatchObject({ code: 'invalid_input', field: 'targetLang' });
     });
   });
 

@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { accountHandlers } from './handlers/account';
 import { adminHandlers } from './handlers/admin';
 import { contentHandlers } from './handlers/content';
+import { coverageHandlers } from './handlers/coverage';
 import { importHandlers } from './handlers/imports';
 import { libraryHandlers } from './handlers/library';
 import { notificationHandlers } from './handlers/notifications';
@@ -24,4 +25,5 @@ export const handlers: HttpHandler[] = [
   ...importHandlers,
   ...adminHandlers,
   ...libraryHandlers,
+  ...coverageHandlers,
 ];

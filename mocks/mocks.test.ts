@@ -36,6 +36,7 @@ afterAll(() => {
 
 type CallOptions = {
   params?: Record<string, string | number>;
+  query?: Record<string, string> | undefined;
   body?: unknown;
   /** A file sent as multipart form data in the field `file` (built by hand: jsdom's FormData and Node's fetch disagree). */
   file?: string;
@@ -49,14 +50,15 @@ const called = new Set<EndpointName>();
 
 async function call(
   name: EndpointName,
-  { params, body, file, filename = 'a.srt', fields = {}, token }: CallOptions = {},
+  { params, query, body, file, filename = 'a.srt', fields = {}, token }: CallOptions = {},
 ): Promise<Response> {
   const endpoint = endpoints[name];
   const headers = new Headers();
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (file !== undefined) headers.set('Content-Type', 'multipart/form-data; boundary=folio');
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetch(`${origin}${API_BASE}${pathOf(endpoint.path, params)}`, {
+  const search = query ? `?${new URLSearchParams(query)}` : '';
+  return fetch(`${origin}${API_BASE}${pathOf(endpoint.path, params)}${search}`, {
     method: endpoint.method,
     headers,
     body:

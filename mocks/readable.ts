@@ -75,3 +75,17 @@ export function readableReader(
     pages: found.text.pages.map((page, index) => ({ id: index, title: page.title })),
   };
 }
+
+/** Every page of a text this viewer may read, as the server's vocabulary of it holds them; undefined as a 404. */
+export function readableText(
+  language: LearningLanguage,
+  contentId: number,
+  viewer: MockUser | undefined,
+): Section[] | undefined {
+  const pages: Section[][] = [];
+  for (let sections = readableSections(language, contentId, 0, viewer); sections; ) {
+    pages.push(sections);
+    sections = readableSections(language, contentId, pages.length, viewer);
+  }
+  return pages.length > 0 ? pages.flat() : undefined;
+}

@@ -17,6 +17,7 @@ import { readSpaShell, registerSpa } from './plugins/spa.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { contentRoutes } from './routes/content.ts';
+import { coverageRoutes } from './routes/coverage.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importRoutes } from './routes/imports.ts';
 import { libraryRoutes } from './routes/library.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
 
   await app.register(healthRoutes);
   await app.register(contentRoutes);
+  await app.register(coverageRoutes);
   await app.register(accountRoutes);
   await app.register(notificationRoutes);
   await app.register(wordRoutes);

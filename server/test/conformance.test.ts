@@ -31,11 +31,12 @@ afterAll(async () => {
 });
 
 describeConformance({
-  call: async (name, { params, body, token } = {}) => {
+  call: async (name, { params, query, body, token } = {}) => {
     const endpoint = endpoints[name];
+    const search = query ? `?${new URLSearchParams(query)}` : '';
     const response = await app.inject({
       method: endpoint.method,
-      url: `${API_BASE}${pathOf(endpoint.path, params)}`,
+      url: `${API_BASE}${pathOf(endpoint.path, params)}${search}`,
       headers: token ? { authorization: `Bearer ${token}` } : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });

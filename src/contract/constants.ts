@@ -145,3 +145,8 @@ export type JobAction = keyof typeof jobActionStates;
 
 export const jobActionAllowed = (action: JobAction, state: AdminJob['state']): boolean =>
   (jobActionStates[action] as readonly string[]).includes(state);
+
+/** Texts (or videos) whose known-word figures one call may ask for: two screens of 24 cards. */
+export const maxCoverageIds = 48;
+/** New words a text's "Learn these words" list holds at most, the most frequent first. */
+export const maxNewWordsListed = 200;

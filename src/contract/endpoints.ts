@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import { accountEndpoints } from './endpoints/account.ts';
 import { adminEndpoints } from './endpoints/admin.ts';
 import { contentEndpoints } from './endpoints/content.ts';
+import { coverageEndpoints } from './endpoints/coverage.ts';
 import type { Endpoint } from './endpoints/endpoint.ts';
 import { importEndpoints } from './endpoints/imports.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...importEndpoints,
   ...adminEndpoints,
   ...libraryEndpoints,
+  ...coverageEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

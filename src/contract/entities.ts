@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { coverageBands } from './coverage.ts';
 import { int32, multilineText, plainText, positiveInt32 } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 
@@ -298,3 +299,36 @@ export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 /** A page of the card provider's customer portal, where a learner manages or cancels their Pro Gold subscription. */
 export const portalSessionSchema = z.object({ url: z.url() });
 export type PortalSession = z.infer<typeof portalSessionSchema>;
+
+/**
+ * A learner's figures for one text or transcript (formula in coverage.ts): the counts, and the percentages and band
+ * they give, null for a text without words.
+ */
+export const coverageSchema = z.object({
+  wordTokens: int32(),
+  knownTokens: int32(),
+  familiarTokens: int32(),
+  newWords: int32(),
+  knownPercent: z.nullable(z.number().check(z.minimum(0), z.maximum(100))),
+  familiarPercent: z.nullable(z.number().check(z.minimum(0), z.maximum(100))),
+  band: z.nullable(z.enum(coverageBands)),
+});
+export type CoverageFigures = z.infer<typeof coverageSchema>;
+
+export const textCoverageSchema = z.extend(coverageSchema, { id: contentIdSchema });
+export type TextCoverage = z.infer<typeof textCoverageSchema>;
+
+export const videoCoverageSchema = z.extend(coverageSchema, { videoId: videoIdSchema });
+export type VideoCoverage = z.infer<typeof videoCoverageSchema>;
+
+/** A word of a "Learn these words" list: unsaved (level null) or at level 0, with the text's figures once learnt. */
+export const newWordSchema = z.object({
+  lowercase: z.string(),
+  occurrences: positiveInt32(),
+  level: z.nullable(z.literal(0)),
+  familiarPercent: z.number().check(z.minimum(0), z.maximum(100)),
+  band: z.enum(coverageBands),
+});
+
+export const textNewWordsSchema = z.object({ coverage: coverageSchema, words: z.array(newWordSchema) });
+export type TextNewWords = z.infer<typeof textNewWordsSchema>;

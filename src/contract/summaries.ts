@@ -52,4 +52,8 @@ export const endpointSummaries = {
     "Grant a finished checkout's purchase (the success page asks; the webhook does the same, granted once); answers the user",
   checkDiscount: 'Check a discount code',
   customerPortal: "Open the card provider's customer portal to manage or cancel the learner's Pro Gold subscription",
+  textCoverage:
+    'Known-word figures of up to 48 texts for the learner (known %, familiar %, new words, band), live from their words',
+  videoCoverage: "Known-word figures of up to 48 of the learner's videos, live from their words",
+  textNewWords: "A text's new words for the learner, the most frequent first, with the coverage each one adds",
 } as const satisfies Record<EndpointName, string>;

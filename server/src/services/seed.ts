@@ -6,6 +6,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { levelFromDescription, pageTypeSchema, type Section } from '#contract/entities.ts';
 import { type LearningLanguage, learningLanguageSchema } from '#contract/languages.ts';
+import { refreshContentWords } from '../db/queries/coverage.ts';
 import { categories, contents, pages, seedState, seedTombstones, subCategories } from '../db/schema/content.ts';
 import { glosses } from '../db/schema/learning.ts';
 import type { Db } from '../db/types.ts';
@@ -145,6 +146,7 @@ export async function seedContent(
 ): Promise<{ contents: number; pages: number }> {
   let contentCount = 0;
   let pageCount = 0;
+  const rewritten: number[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     // Starter texts an admin deleted stay deleted.
@@ -237,10 +239,12 @@ export async function seedContent(
               .delete(glosses)
               .where(and(eq(glosses.contentId, contentRow.id), gte(glosses.pageNumber, content.pages.length)));
             await tx.update(contents).set({ seedHash }).where(eq(contents.id, contentRow.id));
+            rewritten.push(contentRow.id);
           }
         }
       }
     }
+    await refreshContentWords(tx, rewritten);
     if (filesHash) {
       const state = { filesHash, seededAt: new Date() };
       await tx

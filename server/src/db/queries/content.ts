@@ -12,11 +12,14 @@ export type Viewer = { id: number; isAdmin: boolean } | undefined;
  * The published library, the viewer's own texts, and for an admin the library's drafts (the uploader's preview):
  * another learner's private text, or a draft for a learner, is not there for them (404).
  */
-const readableBy = (viewer: { viewerId: number | Placeholder; viewerIsAdmin: boolean | Placeholder }) =>
+export const readableBy = (viewer: { viewerId: number | Placeholder; viewerIsAdmin: boolean | Placeholder }) =>
   sql`(${contents.ownerId} = ${viewer.viewerId} or (${contents.ownerId} is null and (${contents.published} or ${viewer.viewerIsAdmin})))`;
 
 /** The viewer as `readableBy` reads it (values, or a statement's placeholders): a visitor owns nothing, is no admin. */
-const viewerValues = (viewer: Viewer) => ({ viewerId: viewer?.id ?? 0, viewerIsAdmin: viewer?.isAdmin ?? false });
+export const viewerValues = (viewer: Viewer) => ({
+  viewerId: viewer?.id ?? 0,
+  viewerIsAdmin: viewer?.isAdmin ?? false,
+});
 
 export async function listCategories(db: Db, language: LearningLanguage): Promise<Category[]> {
   const rows = await db

@@ -6,6 +6,7 @@ import { countWords, tokenizePage } from '../../text/tokenizer.ts';
 import { users } from '../schema/accounts.ts';
 import { contents, pages, textImports } from '../schema/content.ts';
 import type { Db } from '../types.ts';
+import { refreshContentWords } from './coverage.ts';
 
 type NewImport = { userId: number; language: LearningLanguage; title: string; kind: string; source: string };
 
@@ -134,6 +135,7 @@ export async function storeImportedText(db: Db, importId: number, imported: read
     });
     for (let start = 0; start < pageRows.length; start += 200)
       await tx.insert(pages).values(pageRows.slice(start, start + 200));
+    await refreshContentWords(tx, [content.id]);
     // The source has served: the pages hold the text now.
     await tx
       .update(textImports)

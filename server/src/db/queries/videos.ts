@@ -5,6 +5,7 @@ import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from '../schema/accounts.ts';
 import { type TranscriptStatus, transcriptSections, transcripts, userVideos } from '../schema/videos.ts';
 import type { Db } from '../types.ts';
+import { refreshTranscriptWords } from './coverage.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -209,6 +210,7 @@ export async function storeTranscript(db: Db, id: number, sections: readonly Sec
         })),
       );
     }
+    await refreshTranscriptWords(tx, [id]);
     await tx
       .update(transcripts)
       .set({ status: 'completed', failure: null, updatedAt: now })

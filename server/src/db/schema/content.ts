@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CefrLevel, ImportStatus, PageType, Section } from '#contract/entities.ts';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
@@ -83,6 +83,23 @@ export const pages = pgTable(
     wordCount: integer('word_count').notNull(),
   },
   (t) => [uniqueIndex('pages_content_number').on(t.contentId, t.number)],
+);
+
+/**
+ * A content's vocabulary: each distinct word (a word token's lowercase form) and its occurrences over all its pages.
+ * Written with the pages, by `refresh_content_words` (migration 0016), wherever they are stored; the known-word figures
+ * are read from it and the learner's words, live. The content's word tokens are the sum of its occurrences.
+ */
+export const contentWords = pgTable(
+  'content_words',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    lowercase: text('lowercase').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.lowercase] })],
 );
 
 /**

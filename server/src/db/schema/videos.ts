@@ -43,6 +43,19 @@ export const transcriptSections = pgTable(
   (t) => [primaryKey({ columns: [t.transcriptId, t.position] })],
 );
 
+/** A transcript's vocabulary, as `content_words` is a text's: written with its sections by `refresh_transcript_words`. */
+export const transcriptWords = pgTable(
+  'transcript_words',
+  {
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    lowercase: text('lowercase').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.lowercase] })],
+);
+
 /** A video in a learner's list: their title, in the language they learn it in, pointing at the shared transcript. */
 export const userVideos = pgTable(
   'user_videos',

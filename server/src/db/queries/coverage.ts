@@ -1,0 +1,128 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { maxNewWordsListed } from '#contract/constants.ts';
+import type { CoverageCounts, RankedNewWord } from '#contract/coverage.ts';
+import type { LearningLanguage } from '#contract/languages.ts';
+import { statement } from '../prepared-statements.ts';
+import { contents } from '../schema/content.ts';
+import type { Db } from '../types.ts';
+import { readableBy, type Viewer, viewerValues } from './content.ts';
+
+const refreshContentWordsStatement = statement<'ids', unknown>(
+  (p) => sql`select refresh_content_words(${p.ids}::int[])`,
+);
+const refreshTranscriptWordsStatement = statement<'ids', unknown>(
+  (p) => sql`select refresh_transcript_words(${p.ids}::int[])`,
+);
+
+/**
+ * Writes the vocabulary of contents afresh from their stored pages (`refresh_content_words`, migration 0016): called
+ * in the transaction that stores the pages, so a text never shows figures of other pages.
+ */
+export async function refreshContentWords(db: Db, contentIds: readonly number[]): Promise<void> {
+  if (contentIds.length > 0) await refreshContentWordsStatement(db, { ids: [...contentIds] });
+}
+
+/** Writes the vocabulary of transcripts afresh from their stored sections, as `refreshContentWords` does a text's. */
+export async function refreshTranscriptWords(db: Db, transcriptIds: readonly number[]): Promise<void> {
+  if (transcriptIds.length > 0) await refreshTranscriptWordsStatement(db, { ids: [...transcriptIds] });
+}
+
+type Learner = { userId: number | Placeholder; language: LearningLanguage | Placeholder };
+
+/**
+ * The CTEs every figure is read from: `readable` (the items the learner may read, as `id`), `vocabulary` (their words:
+ * `id, lowercase, occurrences`) and `saved` (the learner's levels among those words). The vocabulary's distinct words
+ * become one array probed on `user_words`' primary key, so the cost follows the texts asked for, never the learner's
+ * whole list (decision 0003).
+ */
+const vocabularyOf = (p: Learner, readable: SQL, vocabulary: SQL) => sql`
+  with readable as (${readable}), vocabulary as (${vocabulary}),
+  saved as (
+    select w.lowercase, w.level from user_words w
+    where w.user_id = ${p.userId} and w.language = ${p.language}
+      and w.lowercase = any (array(select distinct lowercase from vocabulary))
+  )`;
+
+/** Each readable item's counts (the formula's inputs, src/contract/coverage.ts), after `vocabularyOf`. */
+const counts = sql`
+  select r.id, coalesce(sum(v.occurrences), 0)::int as "wordTokens",
+    coalesce(sum(v.occurrences) filter (where s.level = 4), 0)::int as "knownTokens",
+    coalesce(sum(v.occurrences) filter (where s.level >= 1), 0)::int as "familiarTokens",
+    (count(v.lowercase) filter (where coalesce(s.level, 0) = 0))::int as "newWords"
+  from readable r left join vocabulary v on v.id = r.id left join saved s on s.lowercase = v.lowercase
+  group by r.id`;
+
+/** The contents among `p.ids` the viewer may read in the language, and their vocabulary. */
+const readableTexts = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =>
+  vocabularyOf(
+    p,
+    sql`select ${contents.id} as id from ${contents}
+      where ${contents.id} = any(${p.ids}::int[]) and ${contents.language} = ${p.language} and ${readableBy(p)}`,
+    sql`select v.content_id as id, v.lowercase, v.occurrences from content_words v
+      where v.content_id in (select id from readable)`,
+  );
+
+type ViewerParams = 'viewerId' | 'viewerIsAdmin';
+
+const textCounts = statement<'ids' | 'userId' | 'language' | ViewerParams, CoverageCounts & { id: number }>(
+  (p) => sql`${readableTexts(p)} ${counts}`,
+);
+
+/** The learner's counts for each text they may read among `ids`; the others are left out. */
+export async function textCoverageCounts(
+  db: Db,
+  params: { ids: readonly number[]; language: LearningLanguage; viewer: NonNullable<Viewer> },
+): Promise<(CoverageCounts & { id: number })[]> {
+  const { ids, language, viewer } = params;
+  return textCounts(db, { ids: [...ids], userId: viewer.id, language, ...viewerValues(viewer) });
+}
+
+const videoCounts = statement<'ids' | 'userId' | 'language', CoverageCounts & { id: string }>(
+  (p) =>
+    sql`${vocabularyOf(
+      p,
+      sql`select youtube_id as id, transcript_id from user_videos
+      where user_id = ${p.userId} and language = ${p.language} and youtube_id = any(${p.ids}::text[])`,
+      sql`select r.id, v.lowercase, v.occurrences from readable r
+      join transcript_words v on v.transcript_id = r.transcript_id`,
+    )} ${counts}`,
+);
+
+/** The learner's counts for each video of their list among `ids` (one still processing has no words yet). */
+export async function videoCoverageCounts(
+  db: Db,
+  params: { ids: readonly string[]; language: LearningLanguage; userId: number },
+): Promise<(CoverageCounts & { id: string })[]> {
+  const { ids, language, userId } = params;
+  return videoCounts(db, { ids: [...ids], userId, language });
+}
+
+const newWords = statement<
+  'ids' | 'userId' | 'language' | ViewerParams,
+  CoverageCounts & { id: number; words: RankedNewWord[] }
+>(
+  (p) => sql`
+    ${readableTexts(p)}, counted as (${counts})
+    select counted.*, coalesce((
+      select json_agg(json_build_object('lowercase', n.lowercase, 'occurrences', n.occurrences, 'level', n.level)
+        order by n.occurrences desc, n.lowercase collate "C")
+      from (
+        select v.lowercase, v.occurrences, s.level from vocabulary v left join saved s on s.lowercase = v.lowercase
+        where coalesce(s.level, 0) = 0
+        order by v.occurrences desc, v.lowercase collate "C"
+        limit ${sql.raw(String(maxNewWordsListed))}
+      ) n), '[]') as words
+    from counted`,
+);
+
+/** A text's counts for the learner and its new words in list order (at most `maxNewWordsListed`); undefined when they may not read it. */
+export async function textNewWords(
+  db: Db,
+  params: { contentId: number; language: LearningLanguage; viewer: NonNullable<Viewer> },
+): Promise<(CoverageCounts & { words: RankedNewWord[] }) | undefined> {
+  const { contentId, language, viewer } = params;
+  const [row] = await newWords(db, { ids: [contentId], userId: viewer.id, language, ...viewerValues(viewer) });
+  if (!row) return undefined;
+  const { id: _id, ...rest } = row;
+  return rest;
+}
