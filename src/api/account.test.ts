@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
-import { storeBalances, userQueries } from './account';
+import { countWordsAhead, storeBalances, userQueries } from './account';
 import { readStoredUser } from './session';
 
 function withUser() {
@@ -27,5 +27,27 @@ describe("a save's balances", () => {
     const { queryClient, user } = withUser();
     storeBalances(queryClient, { wordCount: 7, creditAmount: 40, streak: ['2026-11-26', '2026-11-27'] });
     expect(queryClient.getQueryData(userQueries.current().queryKey)).toBe(user);
+  });
+});
+
+describe('words counted ahead of the server', () => {
+  const wordCount = (queryClient: QueryClient) => queryClient.getQueryData(userQueries.current().queryKey)?.wordCount;
+
+  it('stay counted through balances answered meanwhile, and are taken off when refused', () => {
+    const { queryClient } = withUser();
+    const settle = countWordsAhead(queryClient, 5);
+    expect(wordCount(queryClient)).toBe(12);
+    storeBalances(queryClient, { wordCount: 8, creditAmount: 40 });
+    expect(wordCount(queryClient)).toBe(13);
+    settle(false);
+    expect(wordCount(queryClient)).toBe(8);
+  });
+
+  it('are left to the answer once saved', () => {
+    const { queryClient } = withUser();
+    const settle = countWordsAhead(queryClient, 5);
+    settle(true);
+    storeBalances(queryClient, { wordCount: 12, creditAmount: 45 });
+    expect(wordCount(queryClient)).toBe(12);
   });
 });

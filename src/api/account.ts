@@ -20,11 +20,36 @@ export function storeUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(userQueries.current().queryKey, user);
 }
 
+/** Words the header counts before the server does (a page being marked known), per query client. */
+const wordsAhead = new WeakMap<QueryClient, Set<{ count: number }>>();
+
+function countWords(queryClient: QueryClient, by: number): void {
+  const user = queryClient.getQueryData(userQueries.current().queryKey);
+  if (user && by !== 0) storeUser(queryClient, { ...user, wordCount: user.wordCount + by });
+}
+
+/**
+ * Counts new words in the header at once, before the server has: balances answered meanwhile (a page saved, a word
+ * saved) keep them counted. The function returned stops counting them ahead: once saved (the answer's balances,
+ * stored next, count them) or refused (they are taken off).
+ */
+export function countWordsAhead(queryClient: QueryClient, count: number): (saved: boolean) => void {
+  const ahead = { count };
+  const counted = wordsAhead.get(queryClient) ?? new Set();
+  wordsAhead.set(queryClient, counted.add(ahead));
+  countWords(queryClient, count);
+  return (saved) => {
+    if (counted.delete(ahead) && !saved) countWords(queryClient, -count);
+  };
+}
+
 /** What a save answered of the learner's record (coins, word count, the streak when it changed), kept at once. */
 export function storeBalances(queryClient: QueryClient, balances: LearnerBalances): void {
   const user = queryClient.getQueryData(userQueries.current().queryKey);
   if (!user) return;
-  const { wordCount, creditAmount, streak = user.streak } = balances;
+  const { creditAmount, streak = user.streak } = balances;
+  let wordCount = balances.wordCount;
+  for (const { count } of wordsAhead.get(queryClient) ?? []) wordCount += count;
   // Most saves earn nothing: the stored user and everything that reads it stay as they are.
   const same =
     wordCount === user.wordCount &&

@@ -4,7 +4,7 @@ import { arrangeProducts } from './payments';
 import { withTranslation } from './translations';
 import { nextPageNumber } from './user-pages';
 import { shiftSections } from './videos';
-import { findWord, levelsOf, withoutWord, withWordLevel } from './words';
+import { findWord, levelsOf, restOfPage, withoutWord, withRestUnmarked, withWordLevel, withWordLevels } from './words';
 
 describe('withWordLevel', () => {
   const saved = [{ lowercase: 'haus', level: 1, language: 'de' as const }];
@@ -54,6 +54,56 @@ describe('withWordLevel', () => {
       ...saved,
       { lowercase: 'baum', level: 2, language: 'de' },
     ]);
+  });
+});
+
+describe('withWordLevels', () => {
+  it('sets several levels in one copy, adding the new words and changing the saved ones', () => {
+    const saved = [{ lowercase: 'haus', level: 1, language: 'de' as const }];
+    const words = withWordLevels(saved, [
+      { lowercase: 'haus', level: 4, language: 'de' },
+      { lowercase: 'maus', level: 4, language: 'de' },
+    ]);
+    expect(words).toEqual([
+      { lowercase: 'haus', level: 4, language: 'de' },
+      { lowercase: 'maus', level: 4, language: 'de' },
+    ]);
+    expect(findWord(words, { lowercase: 'maus', language: 'de' })?.level).toBe(4);
+  });
+});
+
+describe('the rest of a page', () => {
+  const token = (id: number, display: string, isWord = true) => ({
+    id,
+    display,
+    lowercase: display.toLowerCase(),
+    isWord,
+  });
+  const sections = [
+    { tokens: [token(0, 'Der'), token(1, ' ', false), token(2, 'Hund'), token(3, '.', false)] },
+    { tokens: [token(4, 'der'), token(5, ' ', false), token(6, 'Ball'), token(7, ' ', false), token(8, 'rollt')] },
+  ];
+  const saved = [
+    { lowercase: 'hund', level: 0, language: 'de' as const },
+    { lowercase: 'ball', level: 2, language: 'de' as const },
+  ];
+
+  it('is its unsaved and level-0 words, each once, at level 4, with what they were', () => {
+    expect(restOfPage(sections, saved, 'de')).toEqual([
+      { word: { lowercase: 'der', level: 4, language: 'de' }, before: undefined },
+      { word: { lowercase: 'hund', level: 4, language: 'de' }, before: saved[0] },
+      { word: { lowercase: 'rollt', level: 4, language: 'de' }, before: undefined },
+    ]);
+  });
+
+  it('is put back as it was, except a word whose level changed again meanwhile', () => {
+    const rest = restOfPage(sections, saved, 'de');
+    const marked = withWordLevels(
+      saved,
+      rest.map(({ word }) => word),
+    );
+    const changedAgain = withWordLevel(marked, { lowercase: 'rollt', level: 2, language: 'de' });
+    expect(withRestUnmarked(changedAgain, rest)).toEqual([...saved, { lowercase: 'rollt', level: 2, language: 'de' }]);
   });
 });
 

@@ -3,14 +3,17 @@ import {
   type QueryKey,
   MutationObserver as QueryMutationObserver,
   queryOptions,
+  useMutation,
+  useMutationState,
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { LearnerBalances, UserWord } from '@/contract/entities';
+import type { LearnerBalances, Section, UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
-import { storeBalances } from './account';
-import { fetchDetails } from './client';
+import { countWordsAhead, storeBalances } from './account';
+import { ApiRequestError, fetchDetails } from './client';
+import { contentQueries } from './content';
 import { createSaveQueue } from './word-save-queue';
 
 /**
@@ -76,28 +79,42 @@ export function findWord(words: readonly UserWord[] | undefined, key: Pick<UserW
   return wordAt(list, positionsOf(list).at, key);
 }
 
-/** The word list with one word's level set: added when new, changed in place when saved before. */
-export function withWordLevel(words: readonly UserWord[] | undefined, word: UserWord): UserWord[] {
+/** The word list with these words' levels set: each added when new, changed in place when saved before. */
+export function withWordLevels(words: readonly UserWord[] | undefined, changed: readonly UserWord[]): UserWord[] {
   const list = words ?? [];
   const positions = positionsOf(list);
-  const key = keyOf(word);
-  const index = positions.at.get(key);
   const next = list.slice();
-  if (index === undefined) {
-    positions.at.set(key, next.length);
-    next.push(word);
-  } else {
-    next[index] = word;
+  for (const word of changed) {
+    const key = keyOf(word);
+    const index = positions.at.get(key);
+    if (index === undefined) {
+      positions.at.set(key, next.length);
+      next.push(word);
+    } else {
+      next[index] = word;
+    }
   }
   positions.list = next;
   positionsByList.set(next, positions);
   return next;
 }
 
-/** The word list without one word (rolling back a word that was never saved). */
-export function withoutWord(words: readonly UserWord[] | undefined, word: Pick<UserWord, 'lowercase' | 'language'>) {
-  return (words ?? []).filter((saved) => saved.lowercase !== word.lowercase || saved.language !== word.language);
+/** The word list with one word's level set: added when new, changed in place when saved before. */
+export const withWordLevel = (words: readonly UserWord[] | undefined, word: UserWord): UserWord[] =>
+  withWordLevels(words, [word]);
+
+/** The word list without these words (rolling back words that were never saved). */
+export function withoutWords(
+  words: readonly UserWord[] | undefined,
+  removed: readonly Pick<UserWord, 'lowercase' | 'language'>[],
+): UserWord[] {
+  const keys = new Set(removed.map(keyOf));
+  return (words ?? []).filter((saved) => !keys.has(keyOf(saved)));
 }
+
+/** The word list without one word (rolling back a word that was never saved). */
+export const withoutWord = (words: readonly UserWord[] | undefined, word: Pick<UserWord, 'lowercase' | 'language'>) =>
+  withoutWords(words, [word]);
 
 /** The levels of one language's saved words, by lowercase form. */
 export type WordLevels = { get: (lowercase: string) => number | undefined };
@@ -120,15 +137,26 @@ type WordLevelSaverOptions = {
   schedule?: (work: () => void) => void;
 };
 
-/** Sets a word's level in every cached text of its language, this one and any other holding the word. */
+/** Sets words' levels in every cached text of their language, this one and any other holding them. */
 function setEverywhere(
   queryClient: QueryClient,
-  word: UserWord,
+  language: LearningLanguage,
   update: (words: readonly UserWord[]) => UserWord[],
 ): void {
-  queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(word.language) }, (words) =>
+  queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(language) }, (words) =>
     words ? update(words) : words,
   );
+}
+
+/**
+ * A refetch in flight would overwrite optimistic levels with an older answer (a first fetch is left to finish: the
+ * levels are set again once the server confirms them).
+ */
+function cancelRefetches(queryClient: QueryClient, language: LearningLanguage): void {
+  void queryClient.cancelQueries({
+    queryKey: wordQueries.language(language),
+    predicate: (query) => query.state.data !== undefined,
+  });
 }
 
 /**
@@ -151,26 +179,21 @@ export function createWordLevelSaver(
     // This text's levels hold every saved word it contains, so a word not among them is new.
     known: (word) => findWord(queryClient.getQueryData<UserWord[]>(scopeKey()), word) ?? null,
     refused: (error, word, confirmed) => {
-      setEverywhere(queryClient, word, (words) =>
+      setEverywhere(queryClient, word.language, (words) =>
         confirmed ? withWordLevel(words, confirmed) : withoutWord(words, word),
       );
       onRefused(error, word);
     },
     // Texts whose levels arrived while the word was saving show the level the server now holds.
-    confirmed: (_key, word) => setEverywhere(queryClient, word, (words) => withWordLevel(words, word)),
+    confirmed: (_key, word) => setEverywhere(queryClient, word.language, (words) => withWordLevel(words, word)),
     schedule,
   });
 
   return (word) => {
     // Read what the server holds before this level is written into the cache.
     queue.push(keyOf(word), word);
-    // A refetch in flight would overwrite the optimistic level with an older answer (a first fetch is left to
-    // finish: the level is set again once the server confirms it).
-    void queryClient.cancelQueries({
-      queryKey: wordQueries.language(word.language),
-      predicate: (query) => query.state.data !== undefined,
-    });
-    setEverywhere(queryClient, word, (words) => withWordLevel(words, word));
+    cancelRefetches(queryClient, word.language);
+    setEverywhere(queryClient, word.language, (words) => withWordLevel(words, word));
   };
 }
 
@@ -197,4 +220,133 @@ export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, 
     });
   });
   return save;
+}
+
+/** A word "Mark the rest as known" makes level 4, and what it was before: saved at level 0, or not saved. */
+export type RestWord = { word: UserWord; before: UserWord | undefined };
+
+/** The words of a page that are unsaved or at level 0, each once, by the page's levels (its saved words). */
+export function restOfPage(
+  sections: readonly Section[],
+  saved: readonly UserWord[] | undefined,
+  language: LearningLanguage,
+): RestWord[] {
+  const seen = new Set<string>();
+  const rest: RestWord[] = [];
+  for (const { tokens } of sections) {
+    for (const { isWord, lowercase } of tokens) {
+      if (!isWord || seen.has(lowercase)) continue;
+      seen.add(lowercase);
+      const before = findWord(saved, { lowercase, language });
+      if (!before || before.level === 0) rest.push({ word: { lowercase, level: 4, language }, before });
+    }
+  }
+  return rest;
+}
+
+/**
+ * The word list with the rest of a page put back as it was (level 0, or unsaved), except the words whose level was
+ * changed again meanwhile (they no longer show the 4 the page gave them).
+ */
+export function withRestUnmarked(words: readonly UserWord[] | undefined, rest: readonly RestWord[]): UserWord[] {
+  const list = words ?? [];
+  const unchanged = rest.filter(({ word }) => findWord(list, word)?.level === 4);
+  const levelZero = unchanged.flatMap(({ before }) => (before ? [before] : []));
+  const unsaved = unchanged.filter(({ before }) => !before).map(({ word }) => word);
+  return withoutWords(withWordLevels(list, levelZero), unsaved);
+}
+
+/** A page of a library text. */
+export type PageOfText = { language: LearningLanguage; contentId: number; pageId: number };
+
+type MarkedAtOnce = {
+  rest: RestWord[];
+  /** How many of them were unsaved: the room the word limit needs (unknown without the page's levels). */
+  newWords: number | undefined;
+  /** The header stops counting the new words ahead of the server. */
+  settle: (saved: boolean) => void;
+};
+
+const isMarkedAtOnce = (context: unknown): context is MarkedAtOnce =>
+  typeof context === 'object' && context !== null && 'rest' in context && 'newWords' in context;
+
+/** How many more words the limit has room for, when the error is the word limit's refusal; undefined otherwise. */
+export function wordLimitRoom(error: unknown): number | undefined {
+  const detail = error instanceof ApiRequestError ? error.details[0] : undefined;
+  return detail?.code === 'word_limit' ? (detail.room ?? 0) : undefined;
+}
+
+const markPageKnownKey = [...wordQueries.all(), 'markKnown'] as const;
+
+/** Every cached text of the language shows the page's rest at level 4, and the header counts its new words. */
+function markAtOnce(queryClient: QueryClient, page: PageOfText): MarkedAtOnce {
+  const reader = queryClient.getQueryData(contentQueries.reader(page.language, page.contentId, page.pageId).queryKey);
+  const saved = queryClient.getQueryData(wordQueries.scope(page).queryKey);
+  // Without the page's levels the rest is unknown: the answer's words are set when it comes.
+  if (!reader || !saved) return { rest: [], newWords: undefined, settle: () => {} };
+  const rest = restOfPage(reader.sections, saved, page.language);
+  const newWords = rest.filter(({ before }) => !before).length;
+  cancelRefetches(queryClient, page.language);
+  const known = rest.map(({ word }) => word);
+  setEverywhere(queryClient, page.language, (words) => withWordLevels(words, known));
+  return { rest, newWords, settle: countWordsAhead(queryClient, newWords) };
+}
+
+/**
+ * "Mark the rest as known" for a page (its unsaved and level-0 words become level 4, all or none): every cached
+ * text of the language and the header's word count change at once, the answer's words and balances are kept, and a
+ * refusal puts both back and is told to `onRefused` (a word-limit refusal also stays for `useMarkPageRefusal`).
+ */
+export function useMarkPageKnown(onRefused: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: markPageKnownKey,
+    meta: { silent: true },
+    mutationFn: ({ language, contentId, pageId }: PageOfText) =>
+      fetchDetails('markPageKnown', { params: { targetLang: language, contentId, pageId } }),
+    onMutate: (page) => markAtOnce(queryClient, page),
+    onError: (error, page, marked) => {
+      if (marked) {
+        setEverywhere(queryClient, page.language, (words) => withRestUnmarked(words, marked.rest));
+        marked.settle(false);
+      }
+      onRefused(error);
+    },
+    onSuccess: ({ words, balances }, page, marked) => {
+      setEverywhere(queryClient, page.language, (list) => withWordLevels(list, words));
+      marked.settle(true);
+      storeBalances(queryClient, balances);
+    },
+    onSettled: (_answer, _error, page) => {
+      if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: wordQueries.language(page.language) });
+      }
+    },
+  });
+}
+
+/**
+ * The last "Mark the rest as known" the word limit refused, until `dismiss`: it lives in the mutation cache, so a
+ * refusal for the page just left shows on the page turned to.
+ */
+export function useMarkPageRefusal(): { room: number; newWords: number | undefined; dismiss: () => void } | null {
+  const queryClient = useQueryClient();
+  const refused = useMutationState({
+    filters: {
+      mutationKey: markPageKnownKey,
+      status: 'error',
+      predicate: (mutation) => wordLimitRoom(mutation.state.error) !== undefined,
+    },
+    select: (mutation) => mutation,
+  });
+  const last = refused.at(-1);
+  if (!last) return null;
+  const { error, context } = last.state;
+  return {
+    room: wordLimitRoom(error) ?? 0,
+    newWords: isMarkedAtOnce(context) ? context.newWords : undefined,
+    dismiss: () => {
+      for (const mutation of refused) queryClient.getMutationCache().remove(mutation);
+    },
+  };
 }
