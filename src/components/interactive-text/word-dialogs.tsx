@@ -51,7 +51,28 @@ function useRefreshCountdown(user: User) {
   };
 }
 
-export function WordLimitDialog({ user, onClose }: { user: User; onClose: () => void }) {
+/** Why "Mark the rest as known" saved nothing: how many more words the limit has room for, and how many it needed. */
+export type MarkRestRefusal = { room: number; newWords: number | undefined };
+
+function MarkRestRefused({ room, newWords }: MarkRestRefusal) {
+  const { t } = useLingui();
+  return (
+    <p>
+      {newWords === undefined
+        ? t`${plural(room, { 0: 'No more words fit under your word limit', one: 'Only # more word fits under your word limit', other: 'Only # more words fit under your word limit' })}, so none of this page's words were marked as known.`
+        : t`${plural(room, { 0: 'No more words fit under your word limit', one: 'Only # more word fits under your word limit', other: 'Only # more words fit under your word limit' })}; ${plural(newWords, { one: 'this page has # new word', other: 'this page has # new words' })}, so none were marked as known.`}
+    </p>
+  );
+}
+
+type WordLimitDialogProps = {
+  user: User;
+  onClose: () => void;
+  /** The dialog answers "Mark the rest as known" refused for the limit. */
+  markRestRefusal?: MarkRestRefusal | undefined;
+};
+
+export function WordLimitDialog({ user, onClose, markRestRefusal }: WordLimitDialogProps) {
   const { t } = useLingui();
   const { remaining, justIncreased } = useRefreshCountdown(user);
   const streak = user.streak.length;
@@ -60,6 +81,7 @@ export function WordLimitDialog({ user, onClose }: { user: User; onClose: () => 
   const tomorrow = pro ? streak * perDay : Math.min(streak * perDay, rewards.freeMaxWordsPerStreakDay);
   return (
     <Modal title={t`You've Reached Your Word Limit`} onClose={onClose}>
+      {markRestRefusal ? <MarkRestRefused {...markRestRefusal} /> : null}
       <p>
         {t`${plural(user.wordLimit, { one: 'You have saved # word.', other: 'You have saved # words.' })}`}{' '}
         {t`Your limit grows every day you keep your streak: you are on a ${streak}-day streak, so tomorrow brings ${plural(tomorrow, { one: '# more word', other: '# more words' })}.`}

@@ -1,9 +1,10 @@
 import { findUserByEmail, pagesOf, readerAccount, wordsOf } from '@mocks/db';
 import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePreferences } from '@/stores/preferences';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 import { stubViewportFirstOnScreen } from '@/test/viewport-stub';
@@ -399,6 +400,103 @@ describe('the member reader', () => {
   });
 });
 
+describe('"Mark the rest as known"', () => {
+  beforeEach(() => usePreferences.setState({ markRestKnown: false }));
+
+  const wordElements = () => [...document.querySelectorAll<HTMLElement>('[data-w]')];
+  /** The words on the page shown, each once. */
+  const wordsOnPage = () => [...new Set(wordElements().map((element) => element.dataset.w ?? ''))];
+
+  /** The member on the first page of the text, its levels shown; answers the words on it not saved yet. */
+  async function openFirstPage() {
+    const rendered = await openMemberPage();
+    await openPageNumber(rendered.user, 1);
+    await waitFor(() => expect(occurrences('window')[0]).toHaveAttribute('data-level', '1'));
+    const unsaved = wordsOnPage().filter((word) => storedLevel(word) === undefined);
+    expect(unsaved.length).toBeGreaterThan(1);
+    return { ...rendered, unsaved };
+  }
+
+  const option = () => screen.getByRole('checkbox', { name: 'Mark the rest as known' });
+  const wordCountShown = (count: number) =>
+    within(screen.getByRole('list', { name: 'Your balances' })).findByText(`${count}/${member.user.wordLimit}`, {
+      exact: false,
+    });
+
+  it('is off at first and remembered once turned on', async () => {
+    const { user } = await openMemberPage();
+    expect(option()).not.toBeChecked();
+    await user.click(option());
+    expect(option()).toBeChecked();
+    cleanup();
+    await openMemberPage();
+    expect(option()).toBeChecked();
+  });
+
+  it("shows the page's new and level-0 words known and counts them in the header at once on Read Next", async () => {
+    server.use(http.post('*/api/v1/userword/page/:lang/:content/:page/known', () => new Promise<never>(() => {})));
+    const { user, unsaved } = await openFirstPage();
+    await user.click(option());
+    await user.click(screen.getByRole('button', { name: 'Read Next' }));
+    expect(await wordCountShown(member.user.wordCount + unsaved.length)).toBeInTheDocument();
+    levelsNeverAnswer();
+    await openPageNumber(user, 1);
+    for (const element of wordElements()) {
+      expect(element).toHaveAttribute('data-level', element.dataset.w === 'window' ? '1' : '4');
+    }
+  });
+
+  it('keeps them known once saved, and Finished returns home after the words are saved', async () => {
+    const { user, router, unsaved } = await openFirstPage();
+    await user.click(option());
+    await user.click(screen.getByRole('button', { name: 'Read Next' }));
+    await waitFor(() => expect(unsaved.map(storedLevel)).toEqual(unsaved.map(() => 4)));
+    expect(storedLevel('window')).toBe(1);
+    expect(await wordCountShown(member.user.wordCount + unsaved.length)).toBeInTheDocument();
+    await openPageNumber(user, 3);
+    await user.click(screen.getByRole('button', { name: 'Finished' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(storedLevel('garden')).toBe(4);
+  });
+
+  it('puts everything back and says how many words would fit when the word limit refuses', async () => {
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('no reader');
+    reader.wordLimit = wordsOf(reader).length + 5;
+    const { user, unsaved } = await openFirstPage();
+    await user.click(option());
+    await user.click(screen.getByRole('button', { name: 'Read Next' }));
+    const dialog = await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" });
+    expect(dialog).toHaveTextContent(
+      `Only 5 more words fit under your word limit; this page has ${unsaved.length} new words, so none were marked as known.`,
+    );
+    expect(await wordCountShown(member.user.wordCount)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    levelsNeverAnswer();
+    await openPageNumber(user, 1);
+    for (const word of unsaved) expect(occurrences(word)[0]).toHaveAttribute('data-level', '0');
+    expect(storedLevel(unsaved[0] ?? '')).toBeUndefined();
+  });
+
+  it("stays on the last page and shows the server's message when Finished is refused otherwise", async () => {
+    server.use(
+      http.post('*/api/v1/userword/page/:lang/:content/:page/known', () =>
+        HttpResponse.json(
+          { message: 'Service Unavailable', status: 503, details: [{ error: 'Try later', code: 'unavailable' }] },
+          { status: 503 },
+        ),
+      ),
+    );
+    const { user, router } = await openMemberPage();
+    await user.click(option());
+    await user.click(screen.getByRole('button', { name: 'Finished' }));
+    expect(await screen.findByText('The service is unavailable, please try again soon')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reader/1');
+    expect(occurrences('garden')[0]).toHaveAttribute('data-level', '0');
+  });
+});
+
 describe('the visitor reader', () => {
   it('asks a visitor to log in on a level key', async () => {
     const { user } = await renderApp('/reader/1', { homeLang: 'de', targetLang: 'en' });
@@ -412,5 +510,11 @@ describe('the visitor reader', () => {
     expect(within(dialog).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(dialog).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
     expect(cat).toHaveAttribute('data-level', '0');
+  });
+
+  it('does not offer to mark the rest of a page as known', async () => {
+    await renderApp('/reader/1', { homeLang: 'de', targetLang: 'en' });
+    await screen.findByRole('button', { name: 'Read Next' });
+    expect(screen.queryByRole('checkbox', { name: 'Mark the rest as known' })).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { contentQueries } from '@/api/content';
+import { errorText } from '@/api/error-text';
 import { useSaveUserPage } from '@/api/user-pages';
+import { useMarkPageKnown, useMarkPageRefusal, wordLimitRoom } from '@/api/words';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
 import { useLevelDisplayClass } from '@/components/interactive-text/level-display';
 import { TextToggles } from '@/components/interactive-text/text-toggles';
 import { useSession } from '@/components/layout/use-session';
 import type { PageType } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { toast } from '@/lib/toast';
+import { usePreferences } from '@/stores/preferences';
 import { PageTypeLabel } from './page-type-label';
 import './reader-screen.css';
+
+/** Loaded with its first use, as in the text engine. */
+const WordLimitDialog = lazy(() =>
+  import('@/components/interactive-text/word-dialogs').then((module) => ({ default: module.WordLimitDialog })),
+);
 
 type ReaderScreenProps = {
   targetLang: LearningLanguage;
@@ -28,11 +37,19 @@ const capitalise = (text: string, language: LearningLanguage) =>
   );
 
 export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: ReaderScreenProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const { user } = useSession();
   const { data: reader } = useSuspenseQuery(contentQueries.reader(targetLang, contentId, pageId));
   const saveUserPage = useSaveUserPage();
+  const markRestKnown = usePreferences((s) => s.markRestKnown);
+  const markRestKnownToggled = usePreferences((s) => s.markRestKnownToggled);
+  // The word limit's refusal is shown by whichever page is open when it comes (useMarkPageRefusal), others by a toast.
+  const markPageKnown = useMarkPageKnown((error) => {
+    if (wordLimitRoom(error) === undefined) toast.error(errorText(error, i18n));
+  });
+  const markRefusal = useMarkPageRefusal();
+  const markRestId = useId();
   const levelDisplay = useLevelDisplayClass();
   const [tab, setTab] = useState<'text' | 'pages'>('text');
   const page = useMemo(() => ({ contentId, pageId }), [contentId, pageId]);
@@ -45,10 +62,21 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
     void navigate({ to: '/reader/$id', params: { id: contentId }, search: { page: next } });
   };
 
-  const finishPage = () => {
-    if (user) saveUserPage.mutate({ contentId, pageId, language: targetLang });
+  const leavePage = () => {
     if (isLast) void navigate({ to: '/' });
     else openPage(pageId + 1);
+  };
+
+  const finishPage = () => {
+    if (user) saveUserPage.mutate({ contentId, pageId, language: targetLang });
+    if (!user || !markRestKnown) {
+      leavePage();
+      return;
+    }
+    // Read Next turns the page at once; Finished leaves the reader only once the words are saved, so a refusal is
+    // shown beside the text it is about.
+    markPageKnown.mutate({ language: targetLang, contentId, pageId }, isLast ? { onSuccess: leavePage } : undefined);
+    if (!isLast) leavePage();
   };
 
   return (
@@ -73,11 +101,26 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
             targetLang={targetLang}
             homeLang={homeLang}
             source={{ page }}
-            keysEnabled
+            keysEnabled={!markRefusal}
           />
-          <button type="button" className="button button-primary read-next" onClick={finishPage}>
-            {isLast ? <Trans>Finished</Trans> : <Trans>Read Next</Trans>}
-          </button>
+          <div className="reader-finish">
+            {user ? (
+              <div className="mark-rest">
+                <input id={markRestId} type="checkbox" checked={markRestKnown} onChange={markRestKnownToggled} />
+                <label htmlFor={markRestId}>
+                  <Trans>Mark the rest as known</Trans>
+                </label>
+              </div>
+            ) : null}
+            <button
+              type="button"
+              className="button button-primary read-next"
+              disabled={isLast && markPageKnown.isPending}
+              onClick={finishPage}
+            >
+              {isLast ? <Trans>Finished</Trans> : <Trans>Read Next</Trans>}
+            </button>
+          </div>
         </div>
       ) : (
         <div role="tabpanel">
@@ -97,6 +140,15 @@ export function ReaderScreen({ targetLang, homeLang, contentId, pageId }: Reader
           </ol>
         </div>
       )}
+      {markRefusal && user ? (
+        <Suspense fallback={null}>
+          <WordLimitDialog
+            user={user}
+            onClose={markRefusal.dismiss}
+            markRestRefusal={{ room: markRefusal.room, newWords: markRefusal.newWords }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
