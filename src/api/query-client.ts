@@ -11,7 +11,15 @@ declare module '@tanstack/react-query' {
 }
 
 /** Query keys whose data belongs to the logged-in learner: dropped at logout (the user itself becomes null). */
-export const privateQueryRoots = ['words', 'userPages', 'videos', 'notifications', 'payments', 'imports'] as const;
+export const privateQueryRoots = [
+  'words',
+  'userPages',
+  'videos',
+  'notifications',
+  'payments',
+  'imports',
+  'coverage',
+] as const;
 
 type QueryClientOptions = {
   i18n: I18n;

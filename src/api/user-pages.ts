@@ -3,6 +3,7 @@ import type { UserPage } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { storeBalances } from './account';
 import { fetchDetails } from './client';
+import { forgetCoverage } from './coverage';
 
 export const userPageQueries = {
   all: () => ['userPages'] as const,
@@ -28,6 +29,7 @@ export function useSaveUserPage() {
     mutationFn: (page: UserPage) => fetchDetails('saveUserPage', { body: page }),
     onSuccess: ({ balances, ...page }) => {
       storeBalances(queryClient, balances);
+      void forgetCoverage(queryClient, page.language);
       queryClient.setQueryData(userPageQueries.list(page.language).queryKey, (pages) => [
         ...(pages ?? []).filter((p) => !(p.contentId === page.contentId && p.pageId === page.pageId)),
         page,

@@ -14,6 +14,7 @@ import { afterPaint } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
 import { ApiRequestError, fetchDetails } from './client';
 import { contentQueries } from './content';
+import { forgetCoverage } from './coverage';
 import { createSaveQueue } from './word-save-queue';
 
 /**
@@ -174,6 +175,8 @@ export function createWordLevelSaver(
       const { balances, ...saved } = await send(word);
       // The header shows the word count, coins and streak the save left (kept for the next visit too).
       storeBalances(queryClient, balances);
+      // The cards' known-word figures of this language are out of date: the next listing asks again.
+      void forgetCoverage(queryClient, word.language);
       return saved;
     },
     // This text's levels hold every saved word it contains, so a word not among them is new.
@@ -316,6 +319,7 @@ export function useMarkPageKnown(onRefused: (error: unknown) => void) {
       setEverywhere(queryClient, page.language, (list) => withWordLevels(list, words));
       marked.settle(true);
       storeBalances(queryClient, balances);
+      void forgetCoverage(queryClient, page.language);
     },
     onSettled: (_answer, _error, page) => {
       if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {

@@ -1,0 +1,55 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { maxCoverageIds } from '@/contract/constants';
+import type { LearningLanguage } from '@/contract/languages';
+import { fetchDetails } from './client';
+
+/** The ids of one call, in a stable order: the same cards make the same key, however they are listed. */
+const sorted = <Id extends number | string>(ids: readonly Id[]): Id[] =>
+  [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * A member's known-word figures for the cards on screen, live from their levels: asked again each time a listing
+ * mounts, and forgotten when a level changes (`forgetCoverage`), so a card never shows an earlier figure.
+ */
+export const coverageQueries = {
+  all: () => ['coverage'] as const,
+  language: (language: LearningLanguage) => [...coverageQueries.all(), language] as const,
+  /** One call's texts: at most `maxCoverageIds` (split a longer list with `coverageCalls`). */
+  texts: (language: LearningLanguage, ids: readonly number[]) => {
+    const list = sorted(ids);
+    return queryOptions({
+      queryKey: [...coverageQueries.language(language), 'texts', list],
+      queryFn: ({ signal }) =>
+        fetchDetails('textCoverage', { params: { targetLang: language }, query: { ids: list.join(',') }, signal }),
+      staleTime: 0,
+      meta: { silent: true },
+    });
+  },
+  /** One call's videos (YouTube ids): at most `maxCoverageIds`. */
+  videos: (language: LearningLanguage, videoIds: readonly string[]) => {
+    const list = sorted(videoIds);
+    return queryOptions({
+      queryKey: [...coverageQueries.language(language), 'videos', list],
+      queryFn: ({ signal }) =>
+        fetchDetails('videoCoverage', { params: { targetLang: language }, query: { ids: list.join(',') }, signal }),
+      staleTime: 0,
+      meta: { silent: true },
+    });
+  },
+};
+
+/** A listing's ids in calls of at most `maxCoverageIds`, in the listing's order: one call per stretch of cards. */
+export function coverageCalls<Id>(ids: readonly Id[], size: number = maxCoverageIds): Id[][] {
+  const calls: Id[][] = [];
+  for (let start = 0; start < ids.length; start += size) calls.push(ids.slice(start, start + size));
+  return calls;
+}
+
+/**
+ * A level changed in this language: every figure of it is dropped (a listing on screen asks again), so the next
+ * listing waits for the new figures instead of showing the old ones first. Nothing the reader renders observes
+ * these queries, so a level key re-renders nothing.
+ */
+export function forgetCoverage(queryClient: QueryClient, language: LearningLanguage): Promise<void> {
+  return queryClient.resetQueries({ queryKey: coverageQueries.language(language) });
+}
