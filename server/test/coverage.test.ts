@@ -1,13 +1,21 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxCoverageIds, maxNewWordsListed } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
 import { type SeedFile, seedContent } from '../src/services/seed.ts';
 import { runTranscriptJob } from '../src/services/videos/jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, signupLearner } from './helpers.ts';
+import { openTestDatabase } from './test-database.ts';
 
 let app: TestApp;
 let admin: string;
@@ -329,5 +337,68 @@ describe('"Learn these words"', () => {
   it('has nothing to list for a text without words', async () => {
     const list = await newWords(await contentId('cov-es-empty'), other);
     expect(list).toEqual({ coverage: expect.objectContaining({ wordTokens: 0, band: null }), words: [] });
+  });
+});
+
+describe('migration 0016', () => {
+  /** A copy of the migrations before 0016: a database as it was before the vocabulary existed. */
+  async function migrationsBefore0016(): Promise<string> {
+    const source = fileURLToPath(new URL('../migrations', import.meta.url));
+    const folder = await mkdtemp(path.join(tmpdir(), 'folio-migrations-'));
+    const journal = JSON.parse(await readFile(path.join(source, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const entries = journal.entries.filter((entry) => entry.tag < '0016');
+    await mkdir(path.join(folder, 'meta'));
+    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+    for (const { tag } of entries) await copyFile(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+    return folder;
+  }
+
+  it('backfills the vocabulary of the texts and transcripts stored before it', async () => {
+    const database = await openTestDatabase({ migrate: false });
+    const folder = await migrationsBefore0016();
+    try {
+      const client = await database.pool.connect();
+      try {
+        await migrate(drizzle({ client }), { migrationsFolder: folder });
+      } finally {
+        client.release();
+      }
+      const token = (id: number, lowercase: string, isWord = true) => ({ id, display: lowercase, lowercase, isWord });
+      const tokens = [token(0, 'sol'), token(1, ' ', false), token(2, 'sol'), token(3, 'luna')];
+      await database.db.execute(sql`
+        with content as (
+          insert into contents (language, slug, title, description, page_type, position)
+          values ('es', 'before-0016', 'Antes', '', 'page', 0) returning id
+        )
+        insert into pages (content_id, number, title, sections, word_count)
+        select id, n, '', ${JSON.stringify([{ tokens }])}::jsonb, 3 from content, generate_series(0, 1) n`);
+      await database.db.execute(sql`
+        with transcript as (
+          insert into transcripts (youtube_id, language, status, created_at, updated_at)
+          values ('before00016', 'es', 'completed', now(), now()) returning id
+        )
+        insert into transcript_sections (transcript_id, position, "offset", tokens)
+        select id, 0, 0, ${JSON.stringify(tokens)}::jsonb from transcript`);
+      await migrateDatabase(database.pool);
+      const texts = await database.db.execute<{ lowercase: string; occurrences: number }>(
+        sql`select lowercase, occurrences from content_words order by lowercase`,
+      );
+      expect(texts.rows).toEqual([
+        { lowercase: 'luna', occurrences: 2 },
+        { lowercase: 'sol', occurrences: 4 },
+      ]);
+      const transcripts = await database.db.execute<{ lowercase: string; occurrences: number }>(
+        sql`select lowercase, occurrences from transcript_words order by lowercase`,
+      );
+      expect(transcripts.rows).toEqual([
+        { lowercase: 'luna', occurrences: 1 },
+        { lowercase: 'sol', occurrences: 2 },
+      ]);
+    } finally {
+      await database.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -5,13 +5,14 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
- * PostgreSQL of TEST_DATABASE_URL when the suite runs as `server-postgres`.
+ * PostgreSQL of TEST_DATABASE_URL when the suite runs as `server-postgres`. Unmigrated when told, for a test that
+ * migrates it in steps.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase({ migrate = true } = {}): Promise<Database> {
   const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const database = await openDatabase({ poolSize: 4 });
-    await migrateDatabase(database.pool);
+    if (migrate) await migrateDatabase(database.pool);
     return database;
   }
   const name = `folio_test_${randomBytes(6).toString('hex')}`;
@@ -22,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  await migrateDatabase(database.pool);
+  if (migrate) await migrateDatabase(database.pool);
   return {
     ...database,
     close: async () => {
