@@ -161,3 +161,32 @@ test.describe("the server's first paint", () => {
     expect(inReader).toBe(true);
   });
 });
+
+test('a member marks the rest of a page as known on Read Next and finds its words known on going back', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.getByRole('button', { name: /^I speak/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  await openFirstText(page);
+  const newWords = await page.evaluate(
+    () => new Set([...document.querySelectorAll<HTMLElement>('[data-w]')].map((element) => element.dataset.w)).size,
+  );
+  expect(newWords).toBeGreaterThan(1);
+
+  const option = page.getByRole('checkbox', { name: 'Mark the rest as known' });
+  await option.check();
+  await page.getByRole('button', { name: 'Read Next' }).click();
+  await expect(page).toHaveURL(/page=1/);
+  await expect(page.getByRole('listitem', { name: 'Words saved of your word limit' })).toHaveText(
+    new RegExp(`^Words\\s*${newWords}/\\d+$`),
+  );
+  await expect(option).toBeChecked();
+
+  await page.getByRole('tab').nth(1).click();
+  await page.getByRole('button', { name: /^1\. / }).click();
+  await expect(page).toHaveURL(/page=0/);
+  await expect(page.locator('[data-w]').first()).toHaveAttribute('data-level', '4');
+  await expect(page.locator('[data-w]:not([data-level="4"])')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
