@@ -1,0 +1,160 @@
+/**
+ * The known-word figures at scale: a learner with 50,000 saved words and a library of 500 texts of 2,000 words each.
+ * Prints p50/p95 of the real routes through `inject`:
+ * - GET /coverage/texts for a screen of 24 cards (goal ≤ 50 ms p95 on PGlite), against a baseline measured in the same
+ *   run: the same counts read from the pages' tokens, as they would be without the stored vocabulary;
+ * - GET /coverage/new-words for one text ("Learn these words");
+ * - writing one text's vocabulary afresh (what seeding, an import or an upload adds to storing its pages).
+ *
+ *   npm run bench:vocabulary            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
+ */
+import { sql } from 'drizzle-orm';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema } from '#contract/envelope.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { refreshContentWords } from '../../server/src/db/queries/coverage.ts';
+import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
+
+const SAVED_WORDS = 50_000;
+const TEXTS = 500;
+const PAGES_PER_TEXT = 8;
+const WORDS_PER_PAGE = 250;
+/** Distinct words the texts draw from, log-uniformly (a Zipf-like spread: a few words occur very often). */
+const LEXICON = 30_000;
+const SCREEN = 24;
+const RUNS = 60;
+
+// Making the library takes minutes: its statements may run longer than the app's default 10 s.
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  poolSize: 4,
+  timeouts: { connectMs: 5_000, queryMs: 120_000 },
+});
+await migrateDatabase(database.pool);
+const app = await buildBenchApp(database, { wordLimit: SAVED_WORDS + 1_000, name: 'vocabulary' });
+const username = `vocab${Date.now().toString(36)}`;
+const { token } = await signUpBenchLearner(app, username);
+const headers = { authorization: `Bearer ${token}` };
+const [learner] = (await database.db.execute<{ id: number }>(sql`select id from users where username = ${username}`))
+  .rows;
+if (!learner) throw new Error('no learner');
+
+console.log(`Making ${TEXTS} texts of ${(PAGES_PER_TEXT * WORDS_PER_PAGE).toLocaleString('en')} words …`);
+const started = performance.now();
+const contentIds = (
+  await database.db.execute<{ id: number }>(sql`
+    insert into contents (language, slug, title, description, page_type, position)
+    select 'en', 'vocab-bench-' || ${Date.now()} || '-' || n, 'Text ' || n, '', 'page', n
+    from generate_series(1, ${TEXTS}) n returning id`)
+).rows.map((row) => row.id);
+for (let start = 0; start < contentIds.length; start += 10) {
+  await database.db.execute(sql`
+    insert into pages (content_id, number, title, sections, word_count)
+    select c.id, p, '', jsonb_build_array(jsonb_build_object('tokens', (
+      select jsonb_agg(jsonb_build_object('id', t.n, 'display', t.w, 'lowercase', t.w, 'isWord', t.n % 2 = 0) order by t.n)
+      from (
+        select n, case when n % 2 = 0 then 'w' || floor(exp(random() * ln(${LEXICON})))::int else ' ' end as w
+        from generate_series(0, ${2 * WORDS_PER_PAGE - 1}) n where c.id + p > 0
+      ) t))), ${WORDS_PER_PAGE}
+    from unnest(${sql.param(contentIds.slice(start, start + 10))}::int[]) c(id), generate_series(0, ${PAGES_PER_TEXT - 1}) p`);
+  await refreshContentWords(database.db, contentIds.slice(start, start + 10));
+}
+console.log(`… stored with their vocabulary in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+// The learner's words: the texts' 20,000 most frequent at levels 0–4, and 30,000 that occur in none of them.
+await database.db.execute(sql`
+  insert into user_words (user_id, language, lowercase, level, updated_at)
+  select ${learner.id}, 'en', case when n <= 20000 then 'w' || n else 'other' || n end, n % 5, now()
+  from generate_series(1, ${SAVED_WORDS}) n`);
+await database.db.execute(sql`update users set word_count = ${SAVED_WORDS} where id = ${learner.id}`);
+await database.db.execute(sql`analyze`);
+
+const stats = await database.db.execute<{ distinct: number; rows: number }>(sql`
+  select round(avg(n))::int as distinct, sum(n)::int as rows
+  from (select count(*) as n from content_words where content_id = any(${sql.param(contentIds)}::int[]) group by content_id) s`);
+const vocabulary = stats.rows[0];
+
+/** A screen of cards: 24 texts from a random place in the library. */
+function screen(): number[] {
+  const first = Math.floor(Math.random() * (contentIds.length - SCREEN));
+  return contentIds.slice(first, first + SCREEN);
+}
+
+function percentiles(times: number[]) {
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function timed(run: () => Promise<void>) {
+  const times: number[] = [];
+  for (let n = 0; n < RUNS + 3; n++) {
+    const start = performance.now();
+    await run();
+    if (n >= 3) times.push(performance.now() - start);
+  }
+  return percentiles(times);
+}
+
+async function get(url: string) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+const cards = await timed(async () => {
+  const answer = await get(`/api/v1/coverage/texts/en?ids=${screen().join(',')}`);
+  envelopeSchema(endpoints.textCoverage.details).parse(answer);
+});
+
+/** The baseline: the same counts for the same screen, from the pages' tokens instead of the stored vocabulary. */
+const fromPages = await timed(async () => {
+  await database.db.execute(sql`
+    with vocabulary as (
+      select p.content_id as id, t->>'lowercase' as lowercase, count(*) as occurrences
+      from pages p, jsonb_array_elements(p.sections) s, jsonb_array_elements(s->'tokens') t
+      where p.content_id = any(${sql.param(screen())}::int[]) and (t->>'isWord')::boolean group by 1, 2
+    ),
+    saved as (
+      select w.lowercase, w.level from user_words w where w.user_id = ${learner.id} and w.language = 'en'
+        and w.lowercase = any (array(select distinct lowercase from vocabulary))
+    )
+    select v.id, sum(v.occurrences), sum(v.occurrences) filter (where s.level = 4),
+      sum(v.occurrences) filter (where s.level >= 1), count(*) filter (where coalesce(s.level, 0) = 0)
+    from vocabulary v left join saved s using (lowercase) group by v.id`);
+});
+
+const newWords = await timed(async () => {
+  const id = contentIds[Math.floor(Math.random() * contentIds.length)];
+  envelopeSchema(endpoints.textNewWords.details).parse(await get(`/api/v1/coverage/new-words/en/${id}`));
+});
+
+const refresh = await timed(async () => {
+  const id = contentIds[Math.floor(Math.random() * contentIds.length)] ?? 0;
+  await database.db.transaction((tx) => refreshContentWords(tx, [id]));
+});
+
+const [sample] = envelopeSchema(endpoints.textCoverage.details).parse(
+  await get(`/api/v1/coverage/texts/en?ids=${screen().join(',')}`),
+).details;
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+console.log(
+  `\n${SAVED_WORDS.toLocaleString('en')} saved words, ${TEXTS} texts of ${(PAGES_PER_TEXT * WORDS_PER_PAGE).toLocaleString('en')} words (about ${vocabulary?.distinct} distinct each, ${vocabulary?.rows.toLocaleString('en')} vocabulary rows), ${RUNS} runs, ${database.embedded ? 'embedded PGlite' : 'PostgreSQL'}`,
+);
+console.log(
+  `a sample card: known ${sample?.knownPercent} %, familiar ${sample?.familiarPercent} %, ${sample?.newWords} new words, ${sample?.band}`,
+);
+console.log('                                              p50        p95');
+console.log(
+  `GET /coverage/texts, a screen of ${SCREEN} cards  ${ms(cards.p50)}  ${ms(cards.p95)}   (goal ≤ 50 ms p95)`,
+);
+console.log(`  the same counts from the pages' tokens      ${ms(fromPages.p50)}  ${ms(fromPages.p95)}   (baseline)`);
+console.log(
+  `  ratio                                      ${(cards.p50 / fromPages.p50).toFixed(2).padStart(6)}×    ${(cards.p95 / fromPages.p95).toFixed(2).padStart(6)}×`,
+);
+console.log(`GET /coverage/new-words, one text          ${ms(newWords.p50)}  ${ms(newWords.p95)}`);
+console.log(`writing one text's vocabulary afresh       ${ms(refresh.p50)}  ${ms(refresh.p95)}`);
+
+await app.close();
+await database.close();
