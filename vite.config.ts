@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { firstScreens } from './server/src/plugins/preload-hints.ts';
 
 const root = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const serverTestProjects = [
@@ -15,19 +16,32 @@ const serverTestProjects = [
 ];
 
 /**
- * V8's explicit compile hint on the entry chunk: its functions are compiled while it streams in, off the main thread,
- * instead of one by one on the main thread as the app starts (docs/decisions/0023). V8 reads it only on the file's
- * first line, so it goes in last, above Vite's own preamble, as a line the source map skips.
+ * V8's explicit compile hint on the chunks a first visit runs (the entry, and the first screens' route chunks with
+ * their imports, as the server preloads them): their functions are compiled while they stream in, off the main
+ * thread, instead of one by one on the main thread as the app starts (docs/decisions/0023). V8 reads it only on the
+ * file's first line, so it goes in last, above Vite's own preamble, as a line the source map skips.
  */
-function compileEntryEagerly(): Plugin {
+function compileFirstLoadEagerly(): Plugin {
+  const firstScreenRoutes = Object.values(firstScreens).map(({ route }) => root(`./${route}`));
   return {
-    name: 'folio:compile-entry-eagerly',
+    name: 'folio:compile-first-load-eagerly',
     apply: 'build',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const eager = new Set<string>();
+        const add = (fileName: string) => {
+          if (eager.has(fileName)) return;
+          eager.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported);
+        };
+        for (const chunk of chunks) {
+          const screen = firstScreenRoutes.some((route) => chunk.facadeModuleId?.startsWith(`${route}?`));
+          if (chunk.isEntry || screen) add(chunk.fileName);
+        }
+        for (const chunk of chunks) {
+          if (!eager.has(chunk.fileName)) continue;
           chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
           const map = bundle[`${chunk.fileName}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {
@@ -46,7 +60,7 @@ export default defineConfig(({ mode }) => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
-    compileEntryEagerly(),
+    compileFirstLoadEagerly(),
   ],
   resolve: {
     alias: { '@': root('./src'), '@mocks': root('./mocks') },
