@@ -1,7 +1,9 @@
+import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
 import { server } from '@mocks/node';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { coverageOf } from '@/contract/coverage';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -144,5 +146,84 @@ describe('browse screen', () => {
     expect(
       await screen.findByRole('heading', { name: 'Unexpected Application Error!' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+});
+
+/** The figures a card's link is described by: "53 new words" and the like, read after its name. */
+const figures = /^\d+% known \d+ new words? (Comfortable|Stretch|Hard)$/;
+
+function savedLevel(lowercase: string) {
+  const reader = findUserByEmail(readerAccount.email);
+  return reader ? wordsOf(reader).find((word) => word.lowercase === lowercase && word.language === 'en')?.level : 0;
+}
+
+describe('known-word figures on the library cards', () => {
+  it("shows a member how much of each text they know, and the text's band", async () => {
+    await renderApp('/', { user: signedIn() });
+    const card = await screen.findByRole('link', { name: /The Rainy Saturday/ });
+    await waitFor(() => expect(card).toHaveAccessibleDescription('0% known 53 new words Hard'));
+    expect(within(card).getByText('Hard')).toBeVisible();
+    expect(screen.getByRole('link', { name: /A New Neighbour/ })).toHaveAccessibleDescription(figures);
+  });
+
+  it('shows a visitor no figures, and asks for none', async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    try {
+      await renderApp('/');
+      const card = await screen.findByRole('link', { name: /The Rainy Saturday/ });
+      expect(card).not.toHaveAttribute('aria-describedby');
+      expect(card).not.toHaveTextContent(/known/);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    expect(asked.filter((path) => path.includes('/coverage/'))).toEqual([]);
+  });
+
+  it('shows nothing, never NaN, for a text without words', async () => {
+    server.use(
+      http.get('*/api/v1/coverage/texts/:lang', ({ request }) => {
+        const ids = new URL(request.url).searchParams.get('ids')?.split(',') ?? [];
+        const empty = coverageOf({ wordTokens: 0, knownTokens: 0, familiarTokens: 0, newWords: 0 });
+        return HttpResponse.json({
+          message: 'success',
+          status: 200,
+          details: ids.map((id) => ({ id: Number(id), ...empty })),
+        });
+      }),
+    );
+    await renderApp('/', { user: signedIn() });
+    const card = await screen.findByRole('link', { name: /The Rainy Saturday/ });
+    await waitFor(() => expect(card.querySelector('.coverage-figure')).toBeInTheDocument());
+    expect(card).toHaveAccessibleDescription('');
+    expect(card).not.toHaveTextContent(/NaN|known|new word/);
+  });
+
+  it('shows a level saved in the reader on the next listing, never the figures from before', async () => {
+    const { user, router } = await renderApp('/', { user: signedIn() });
+    const card = await screen.findByRole('link', { name: /The Rainy Saturday/ });
+    const before = '0% known 53 new words Hard';
+    await waitFor(() => expect(card).toHaveAccessibleDescription(before));
+    await user.click(card);
+    await screen.findByRole('tab', { name: 'Text' }, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('[data-w]')).not.toBeNull());
+    const fresh = [...document.querySelectorAll<HTMLElement>('[data-w]')].find(
+      (element) => savedLevel(element.dataset.w ?? '') === undefined,
+    );
+    if (!fresh) throw new Error('no unsaved word on the page');
+    await user.click(fresh);
+    await user.keyboard('4');
+    await waitFor(() => expect(savedLevel(fresh.dataset.w ?? '')).toBe(4));
+    // The next listing's figures wait until the test lets them through (msw then answers with its own handler).
+    const { promise: answered, resolve: answer } = Promise.withResolvers<void>();
+    server.use(http.get('*/api/v1/coverage/texts/:lang', () => answered));
+    await act(() => router.navigate({ to: '/' }));
+    const again = await screen.findByRole('link', { name: /The Rainy Saturday/ });
+    expect(again).toHaveAccessibleDescription('');
+    answer();
+    await waitFor(() =>
+      expect(again).toHaveAccessibleDescription(/^[1-9]\d*% known 52 new words (Comfortable|Stretch|Hard)$/),
+    );
   });
 });

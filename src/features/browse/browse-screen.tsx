@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { contentQueries } from '@/api/content';
 import { BottomSheet } from '@/components/bottom-sheet';
+import { CoverageFigure, useCardCoverage } from '@/components/coverage-figure';
 import { useSession } from '@/components/layout/use-session';
 import type { Category, ContentSummary, SubCategory } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
@@ -14,12 +15,22 @@ import './browse-screen.css';
 /** The learner's own texts load with their own code, after the library: a visitor never downloads it. */
 const MyTexts = lazy(() => import('./my-texts').then((module) => ({ default: module.MyTexts })));
 
-function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
+/** A sub-category's text cards; a member's show how much of each text they know. */
+function ContentCards({ contents, member }: { contents: readonly ContentSummary[]; member: boolean }) {
+  const targetLang = usePreferences((s) => s.targetLang);
+  const coverage = useCardCoverage(
+    member ? { kind: 'texts', language: targetLang, ids: contents.map((content) => content.id) } : null,
+  );
   return (
     <ul className="content-cards">
       {contents.map((content) => (
         <li key={content.id}>
-          <Link to="/reader/$id" params={{ id: content.id }} className="content-card">
+          <Link
+            to="/reader/$id"
+            params={{ id: content.id }}
+            className="content-card"
+            aria-describedby={member ? coverage.figureId(content.id) : undefined}
+          >
             <span className="content-card-title">
               {content.title}
               {/* Spaces, so the link's name reads "A Quiet Morning A1 A short story…", not "A Quiet MorningA1A short…". */}
@@ -31,6 +42,7 @@ function ContentCards({ contents }: { contents: readonly ContentSummary[] }) {
               ) : null}
             </span>{' '}
             <span className="content-card-description">{content.description}</span>
+            {member ? <CoverageFigure coverage={coverage} card={content.id} /> : null}
           </Link>
         </li>
       ))}
@@ -162,6 +174,7 @@ function VisitorIntro() {
 export function BrowseScreen() {
   const targetLang = usePreferences((s) => s.targetLang);
   const { user } = useSession();
+  const member = Boolean(user);
   const { data: categories } = useSuspenseQuery(contentQueries.categories(targetLang));
   const isMobile = useIsMobile();
   const selectedSubCategory = useUi((s) => s.selectedSubCategory);
@@ -205,13 +218,13 @@ export function BrowseScreen() {
         return (
           <section key={category.id} className="category" aria-labelledby={`category-${category.id}`}>
             <CategoryRow category={category} selectedId={shown?.id} />
-            {!isMobile && shownHere ? <ContentCards contents={shownHere.contents} /> : null}
+            {!isMobile && shownHere ? <ContentCards contents={shownHere.contents} member={member} /> : null}
           </section>
         );
       })}
       {isMobile && chosen ? (
         <BottomSheet title={chosen.title} onClose={closeSheet}>
-          <ContentCards contents={chosen.contents} />
+          <ContentCards contents={chosen.contents} member={member} />
         </BottomSheet>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { mockDb, readerAccount } from '@mocks/db';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
@@ -58,6 +58,28 @@ describe('my texts', () => {
     await user.click(await within(section).findByRole('button', { name: 'Delete Old notes' }));
     await within(section).findByText(/Read what you care about/);
     expect(mockDb().imports).toHaveLength(0);
+  });
+
+  it('shows how much of a text the member knows', async () => {
+    mockDb().imports.push({
+      username: readerAccount.username,
+      record: {
+        id: 4242,
+        title: 'Old notes',
+        language: 'en',
+        status: 'ready',
+        contentId: 904242,
+        pages: 1,
+        words: 4,
+        error: null,
+        createdAt: new Date().toISOString(),
+      },
+      pages: [{ title: 'Old notes', text: 'Three little words, three.' }],
+    });
+    await renderApp('/', { user: signedIn() });
+    const section = await screen.findByRole('region', { name: 'My texts' });
+    const card = await within(section).findByRole('link', { name: /Old notes/ });
+    await waitFor(() => expect(card).toHaveAccessibleDescription('0% known 3 new words Hard'));
   });
 
   it('is not shown to a visitor', async () => {

@@ -6,6 +6,7 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { importQueries, useDeleteImport, useImportText } from '@/api/imports';
+import { type CardCoverage, CoverageFigure, useCardCoverage } from '@/components/coverage-figure';
 import { Modal } from '@/components/modal';
 import { maxImportBytes, maxPastedCharacters } from '@/contract/constants';
 import type { TextImport } from '@/contract/entities';
@@ -83,7 +84,7 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
   );
 }
 
-function TextCard({ text }: { text: TextImport }) {
+function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage }) {
   const { t } = useLingui();
   const remove = useDeleteImport();
   const { pages, words } = text;
@@ -96,9 +97,15 @@ function TextCard({ text }: { text: TextImport }) {
   return (
     <li className="my-text">
       {text.status === 'ready' && text.contentId !== null ? (
-        <Link to="/reader/$id" params={{ id: text.contentId }} className="content-card">
+        <Link
+          to="/reader/$id"
+          params={{ id: text.contentId }}
+          className="content-card"
+          aria-describedby={coverage.figureId(text.contentId)}
+        >
           <span className="content-card-title">{text.title}</span>
           <span className="content-card-description">{state}</span>
+          <CoverageFigure coverage={coverage} card={text.contentId} />
         </Link>
       ) : (
         <div className="content-card" aria-busy={text.status === 'processing'}>
@@ -127,6 +134,10 @@ function TextCard({ text }: { text: TextImport }) {
  */
 export function MyTexts({ language }: { language: LearningLanguage }) {
   const texts = useQuery(importQueries.list(language));
+  const readable = (texts.data ?? []).flatMap((text) =>
+    text.status === 'ready' && text.contentId !== null ? [text.contentId] : [],
+  );
+  const coverage = useCardCoverage({ kind: 'texts', language, ids: readable });
   const [importing, setImporting] = useState(false);
   return (
     <section className="category my-texts" aria-labelledby="my-texts-heading">
@@ -141,7 +152,7 @@ export function MyTexts({ language }: { language: LearningLanguage }) {
       {texts.data?.length ? (
         <ul className="content-cards">
           {texts.data.map((text) => (
-            <TextCard key={text.id} text={text} />
+            <TextCard key={text.id} text={text} coverage={coverage} />
           ))}
         </ul>
       ) : texts.isSuccess ? (

@@ -2,7 +2,7 @@ import { findUserByEmail, readerAccount, videosOf } from '@mocks/db';
 import { transcriptVideoTitle } from '@mocks/fixtures/transcript';
 import { failingVideoId } from '@mocks/handlers/videos';
 import { server } from '@mocks/node';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { processingPollMs } from '@/api/videos';
@@ -35,6 +35,15 @@ describe('my videos', () => {
     expect(within(english).getByRole('link', { name: transcriptVideoTitle })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/youtube\/[\w-]{11}$/),
+    );
+  });
+
+  it("shows how much of a finished video's transcript the member knows", async () => {
+    await renderApp('/youtube', { user: signedIn() });
+    const english = await screen.findByRole('region', { name: 'English' });
+    const card = within(english).getByRole('link', { name: transcriptVideoTitle });
+    await waitFor(() =>
+      expect(card).toHaveAccessibleDescription(/^\d+% known \d+ new words? (Comfortable|Stretch|Hard)$/),
     );
   });
 

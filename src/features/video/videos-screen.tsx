@@ -4,9 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteVideo, videoQueries } from '@/api/videos';
+import { CoverageFigure, useCardCoverage } from '@/components/coverage-figure';
 import { learningLanguageNames } from '@/components/language-names';
 import { useSession } from '@/components/layout/use-session';
-import type { User } from '@/contract/entities';
+import type { User, VideoGroup } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
 import { NewVideoDialog } from './new-video-dialog';
 import { SubtitleUploadButton } from './subtitle-upload';
@@ -32,12 +33,70 @@ export function SignupPitch() {
   );
 }
 
-function MyVideos({ user }: { user: User }) {
+/** One language's videos: a member's ready ones show how much of each transcript they know. */
+function VideoGroupCards({ group }: { group: VideoGroup }) {
   const { t, i18n } = useLingui();
-  const targetLang = usePreferences((s) => s.targetLang);
   const targetLangSwitched = usePreferences((s) => s.targetLangSwitched);
-  const { data: groups, isPending, isError } = useQuery(videoQueries.mine(targetLang));
   const deleteVideo = useDeleteVideo();
+  const coverage = useCardCoverage({
+    kind: 'videos',
+    language: group.lang,
+    ids: group.videos.map((video) => video.videoId),
+  });
+  return (
+    <section className="video-group" aria-label={i18n._(learningLanguageNames[group.lang])}>
+      <h2>{i18n._(learningLanguageNames[group.lang])}</h2>
+      <ul className="video-cards">
+        {group.videos.map((video) => (
+          <li key={video.videoId}>
+            <Link
+              to="/youtube/$id"
+              params={{ id: video.videoId }}
+              className="video-card"
+              aria-describedby={coverage.figureId(video.videoId)}
+              onClick={() => targetLangSwitched(group.lang)}
+            >
+              <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
+              <span>{video.title}</span>
+              <CoverageFigure coverage={coverage} card={video.videoId} />
+            </Link>
+          </li>
+        ))}
+        {group.processingVideos.map((video) => (
+          <li key={video.id} className="video-card processing">
+            <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
+            <span>{video.title}</span>
+            {video.jobStatus === 'failed' ? (
+              <div className="video-card-actions">
+                <span className="video-status failed">
+                  <Trans>Processing failed</Trans>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t`Delete ${video.title}`}
+                    disabled={deleteVideo.isPending}
+                    onClick={() => deleteVideo.mutate({ targetLang: group.lang, videoId: video.videoId })}
+                  >
+                    <Trash2 size={18} aria-hidden="true" />
+                  </button>
+                </span>
+                <SubtitleUploadButton targetLang={group.lang} videoId={video.videoId} title={video.title} />
+              </div>
+            ) : (
+              <span className="video-status">
+                <Trans>Waiting to be processed</Trans>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MyVideos({ user }: { user: User }) {
+  const targetLang = usePreferences((s) => s.targetLang);
+  const { data: groups, isPending, isError } = useQuery(videoQueries.mine(targetLang));
   const [dialog, setDialog] = useState<'new' | 'limit' | null>(null);
   return (
     <section className="page videos">
@@ -66,51 +125,7 @@ function MyVideos({ user }: { user: User }) {
         </p>
       ) : null}
       {groups?.map((group) => (
-        <section key={group.lang} className="video-group" aria-label={i18n._(learningLanguageNames[group.lang])}>
-          <h2>{i18n._(learningLanguageNames[group.lang])}</h2>
-          <ul className="video-cards">
-            {group.videos.map((video) => (
-              <li key={video.videoId}>
-                <Link
-                  to="/youtube/$id"
-                  params={{ id: video.videoId }}
-                  className="video-card"
-                  onClick={() => targetLangSwitched(group.lang)}
-                >
-                  <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
-                  <span>{video.title}</span>
-                </Link>
-              </li>
-            ))}
-            {group.processingVideos.map((video) => (
-              <li key={video.id} className="video-card processing">
-                <img src={`https://i.ytimg.com/vi/${video.videoId}/mqdefault.jpg`} alt="" loading="lazy" />
-                <span>{video.title}</span>
-                {video.jobStatus === 'failed' ? (
-                  <div className="video-card-actions">
-                    <span className="video-status failed">
-                      <Trans>Processing failed</Trans>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={t`Delete ${video.title}`}
-                        disabled={deleteVideo.isPending}
-                        onClick={() => deleteVideo.mutate({ targetLang: group.lang, videoId: video.videoId })}
-                      >
-                        <Trash2 size={18} aria-hidden="true" />
-                      </button>
-                    </span>
-                    <SubtitleUploadButton targetLang={group.lang} videoId={video.videoId} title={video.title} />
-                  </div>
-                ) : (
-                  <span className="video-status">
-                    <Trans>Waiting to be processed</Trans>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <VideoGroupCards key={group.lang} group={group} />
       ))}
       {dialog === 'new' ? (
         <NewVideoDialog
