@@ -4,6 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
+/** A text of three words the reader imported earlier, ready to read. */
+function storeOldNotes() {
+  mockDb().imports.push({
+    username: readerAccount.username,
+    record: {
+      id: 4242,
+      title: 'Old notes',
+      language: 'en',
+      status: 'ready',
+      contentId: 904242,
+      pages: 1,
+      words: 3,
+      error: null,
+      createdAt: new Date().toISOString(),
+    },
+    pages: [{ title: 'Old notes', text: 'Three little words.' }],
+  });
+}
+
 describe('my texts', () => {
   it('imports a pasted text and lists it, then opens it in the reader', async () => {
     const { user, router } = await renderApp('/', { user: signedIn() });
@@ -38,21 +57,7 @@ describe('my texts', () => {
   });
 
   it('deletes a text', async () => {
-    mockDb().imports.push({
-      username: readerAccount.username,
-      record: {
-        id: 4242,
-        title: 'Old notes',
-        language: 'en',
-        status: 'ready',
-        contentId: 904242,
-        pages: 1,
-        words: 3,
-        error: null,
-        createdAt: new Date().toISOString(),
-      },
-      pages: [{ title: 'Old notes', text: 'Three little words.' }],
-    });
+    storeOldNotes();
     const { user } = await renderApp('/', { user: signedIn() });
     const section = await screen.findByRole('region', { name: 'My texts' });
     await user.click(await within(section).findByRole('button', { name: 'Delete Old notes' }));
@@ -61,21 +66,7 @@ describe('my texts', () => {
   });
 
   it('shows how much of a text the member knows', async () => {
-    mockDb().imports.push({
-      username: readerAccount.username,
-      record: {
-        id: 4242,
-        title: 'Old notes',
-        language: 'en',
-        status: 'ready',
-        contentId: 904242,
-        pages: 1,
-        words: 4,
-        error: null,
-        createdAt: new Date().toISOString(),
-      },
-      pages: [{ title: 'Old notes', text: 'Three little words, three.' }],
-    });
+    storeOldNotes();
     await renderApp('/', { user: signedIn() });
     const section = await screen.findByRole('region', { name: 'My texts' });
     const card = await within(section).findByRole('link', { name: /Old notes/ });
