@@ -5,48 +5,30 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { contentQueries } from '@/api/content';
 import { BottomSheet } from '@/components/bottom-sheet';
-import { CoverageFigure, useCardCoverage } from '@/components/coverage-figure';
 import { useSession } from '@/components/layout/use-session';
 import type { Category, ContentSummary, SubCategory } from '@/contract/entities';
 import { usePreferences } from '@/stores/preferences';
 import { useIsMobile, useUi } from '@/stores/ui';
+import { ContentCards, figureRoom } from './content-cards';
 import './browse-screen.css';
 
 /** The learner's own texts load with their own code, after the library: a visitor never downloads it. */
 const MyTexts = lazy(() => import('./my-texts').then((module) => ({ default: module.MyTexts })));
+const CoveredContentCards = lazy(() =>
+  import('./covered-content-cards').then((module) => ({ default: module.CoveredContentCards })),
+);
 
-/** A sub-category's text cards; a member's show how much of each text they know. */
-function ContentCards({ contents, member }: { contents: readonly ContentSummary[]; member: boolean }) {
+/**
+ * A sub-category's text cards. A member's show how much of each text they know: that code loads on demand, so a
+ * visitor's first load carries none of it; until it comes the cards keep the figures' room.
+ */
+function LibraryCards({ contents, member }: { contents: readonly ContentSummary[]; member: boolean }) {
   const targetLang = usePreferences((s) => s.targetLang);
-  const coverage = useCardCoverage(
-    member ? { kind: 'texts', language: targetLang, ids: contents.map((content) => content.id) } : null,
-  );
+  if (!member) return <ContentCards contents={contents} />;
   return (
-    <ul className="content-cards">
-      {contents.map((content) => (
-        <li key={content.id}>
-          <Link
-            to="/reader/$id"
-            params={{ id: content.id }}
-            className="content-card"
-            aria-describedby={member ? coverage.figureId(content.id) : undefined}
-          >
-            <span className="content-card-title">
-              {content.title}
-              {/* Spaces, so the link's name reads "A Quiet Morning A1 A short story…", not "A Quiet MorningA1A short…". */}
-              {content.level ? (
-                <>
-                  {' '}
-                  <span className="library-tag content-card-level">{content.level}</span>
-                </>
-              ) : null}
-            </span>{' '}
-            <span className="content-card-description">{content.description}</span>
-            {member ? <CoverageFigure coverage={coverage} card={content.id} /> : null}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={<ContentCards contents={contents} figures={figureRoom} />}>
+      <CoveredContentCards contents={contents} language={targetLang} />
+    </Suspense>
   );
 }
 
@@ -218,13 +200,13 @@ export function BrowseScreen() {
         return (
           <section key={category.id} className="category" aria-labelledby={`category-${category.id}`}>
             <CategoryRow category={category} selectedId={shown?.id} />
-            {!isMobile && shownHere ? <ContentCards contents={shownHere.contents} member={member} /> : null}
+            {!isMobile && shownHere ? <LibraryCards contents={shownHere.contents} member={member} /> : null}
           </section>
         );
       })}
       {isMobile && chosen ? (
         <BottomSheet title={chosen.title} onClose={closeSheet}>
-          <ContentCards contents={chosen.contents} member={member} />
+          <LibraryCards contents={chosen.contents} member={member} />
         </BottomSheet>
       ) : null}
     </section>

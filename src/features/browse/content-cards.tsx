@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { ContentSummary } from '@/contract/entities';
+
+/** What a member's cards add: each card's known-word figures, which its link is described by. */
+export type CardFigures = { figureId: (id: number) => string; figure: (id: number) => ReactNode };
+
+/** The figures' room, kept while their code loads, so the cards do not move when they come. */
+export const figureRoom: CardFigures = {
+  figureId: () => '',
+  figure: () => <span className="coverage-room" />,
+};
+
+/** Text cards, each opening the reader; with `figures`, a member's figures under each card's description. */
+export function ContentCards({ contents, figures }: { contents: readonly ContentSummary[]; figures?: CardFigures }) {
+  return (
+    <ul className="content-cards">
+      {contents.map((content) => (
+        <li key={content.id}>
+          <Link
+            to="/reader/$id"
+            params={{ id: content.id }}
+            className="content-card"
+            aria-describedby={figures?.figureId(content.id) || undefined}
+          >
+            <span className="content-card-title">
+              {content.title}
+              {/* Spaces, so the link's name reads "A Quiet Morning A1 A short story…", not "A Quiet MorningA1A short…". */}
+              {content.level ? (
+                <>
+                  {' '}
+                  <span className="library-tag content-card-level">{content.level}</span>
+                </>
+              ) : null}
+            </span>{' '}
+            <span className="content-card-description">{content.description}</span>
+            {figures?.figure(content.id)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
