@@ -112,7 +112,12 @@ async function startServer(flags: readonly string[], settings: Record<string, st
     const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
   };
-  return { base, rssMb, stop };
+  /** The CPU time the server has used, all its threads (Linux counts it in ticks of 10 ms). */
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  return { base, rssMb, cpuMs, stop };
 }
 
 /** Starts the real server with these Node flags, lets the two learners read, and returns its RSS at each moment. */
@@ -164,14 +169,14 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-type LoadRun = { name: string; peak: number; median: number; result: autocannon.Result };
+type LoadRun = { name: string; peak: number; median: number; cpuPerRequest: number; result: autocannon.Result };
 
 /**
  * The server started as `npm start` starts it (its own idle collection), bench:load's three runs against it with
  * its RSS sampled every 100 ms, then its RSS every second after the load.
  */
 async function busy(flags: readonly string[]) {
-  const { base, rssMb, stop } = await startServer(flags, {});
+  const { base, rssMb, cpuMs, stop } = await startServer(flags, {});
   const signedIn = fileURLToPath(new URL('./signed-in-request.ts', import.meta.url));
   const pageUrl = `${base}/api/v1/content/en/${page.id}/${page.number}`;
   const runs: { name: string; options: autocannon.Options }[] = [
@@ -210,13 +215,15 @@ async function busy(flags: readonly string[]) {
     const all: number[] = [];
     for (const run of runs) {
       const samples: number[] = [];
+      const cpuBefore = cpuMs();
       const sampler = setInterval(() => samples.push(rssMb()), 100);
       // In a worker thread, as bench:load runs it.
       const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: LOAD_SECONDS, workers: 1 });
       clearInterval(sampler);
       samples.push(rssMb());
       all.push(...samples);
-      loadRuns.push({ name: run.name, peak: Math.max(...samples), median: median(samples), result });
+      const cpuPerRequest = (cpuMs() - cpuBefore) / result.requests.total;
+      loadRuns.push({ name: run.name, peak: Math.max(...samples), median: median(samples), cpuPerRequest, result });
     }
     const after: number[] = [];
     const start = performance.now();
@@ -258,11 +265,13 @@ try {
       `${SAVED.toLocaleString('en')} saved words, ${LOAD_SECONDS} s per run; RSS in MB, sampled every 100 ms`,
   );
   console.log(`before the load ${load.beforeLoad.toFixed(0)}`);
-  console.log('run                    peak  median    req/s    p99');
+  // On a shared machine req/s and p99 follow the other work; the server's CPU time per request does much less.
+  console.log('run                    peak  median    req/s    p99  server CPU per request');
   for (const run of load.loadRuns) {
     console.log(
       `${run.name.padEnd(21)} ${run.peak.toFixed(0).padStart(5)}  ${run.median.toFixed(0).padStart(6)}  ` +
         `${run.result.requests.average.toFixed(0).padStart(7)}  ${String(run.result.latency.p99).padStart(3)} ms` +
+        `  ${run.cpuPerRequest.toFixed(2)} ms` +
         (run.result.non2xx || run.result.errors ? `  non-2xx ${run.result.non2xx}, errors ${run.result.errors}` : ''),
     );
   }
