@@ -14,6 +14,7 @@ import {
   type ReceivedErrorDetail,
   receivedErrorEnvelopeSchema,
 } from '@/contract/envelope';
+import { browserTimeZone } from '@/lib/time-zone';
 import { takePreloaded } from './preloaded';
 import { readStoredToken } from './session';
 
@@ -39,7 +40,7 @@ export function setMissingTokenHandler(handler: () => void): void {
   onMissingToken = handler;
 }
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const timeZone = browserTimeZone();
 
 const http = ky.create({
   prefix: API_BASE,
