@@ -190,3 +190,19 @@ test('a member marks the rest of a page as known on Read Next and finds its word
   await expect(page.locator('[data-w]:not([data-level="4"])')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("a member who marks the rest of a page known finds the text's card knowing more of it", async ({ page }) => {
+  await signUp(page);
+  const library = page.getByRole('region').filter({ hasNot: page.getByRole('heading', { name: 'My texts' }) });
+  const card = library.first().getByRole('link').first();
+  // A new learner knows none of it yet: the card's figure is its link's description.
+  await expect(card).toHaveAccessibleDescription(/^0% known \d+ new words? Hard$/);
+  await card.click();
+  await page.getByRole('checkbox', { name: 'Mark the rest as known' }).check();
+  const marked = page.waitForResponse((answer) => answer.url().endsWith('/known') && answer.ok());
+  await page.getByRole('button', { name: /^(Read Next|Finished)$/ }).click();
+  await marked;
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await expect(card).toHaveAccessibleDescription(/^[1-9]\d*% known/);
+});
