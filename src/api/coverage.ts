@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { maxCoverageIds } from '@/contract/constants';
+import type { TextNewWords, UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
 
@@ -36,7 +37,22 @@ export const coverageQueries = {
       meta: { silent: true },
     });
   },
+  /**
+   * A text's "Learn these words" list: kept as it opened while the learner works through it (its words recolour,
+   * they do not vanish), so a level change neither drops nor refetches it; its route asks again on each visit.
+   */
+  newWords: (language: LearningLanguage, contentId: number) =>
+    queryOptions({
+      queryKey: [...coverageQueries.all(), 'newWords', language, contentId],
+      queryFn: ({ signal }) => fetchDetails('textNewWords', { params: { targetLang: language, contentId }, signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
+
+/** The saved words among a "Learn these words" list (those at level 0): the levels its words are painted with. */
+export function levelsOfNewWords({ words }: TextNewWords, language: LearningLanguage): UserWord[] {
+  return words.flatMap(({ lowercase, level }) => (level === 0 ? [{ lowercase, level, language }] : []));
+}
 
 /** A listing's ids in calls of at most `maxCoverageIds`, in the listing's order: one call per stretch of cards. */
 export function coverageCalls<Id>(ids: readonly Id[], size: number = maxCoverageIds): Id[][] {

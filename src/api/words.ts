@@ -14,16 +14,44 @@ import { afterPaint } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
 import { ApiRequestError, fetchDetails } from './client';
 import { contentQueries } from './content';
-import { forgetCoverage } from './coverage';
+import { forgetCoverage, levelsOfNewWords } from './coverage';
 import { createSaveQueue } from './word-save-queue';
 
 /**
- * Where a text's words come from: a page of the library or one of the learner's video transcripts. Its levels are
- * fetched for that text alone (the learner's saved words among its words), never the learner's whole list.
+ * Where a text's words come from: a page of the library, one of the learner's video transcripts, or a text's
+ * "Learn these words" list. Its levels are fetched for that text alone (the learner's saved words among its words),
+ * never the learner's whole list.
  */
 export type WordScope =
   | { language: LearningLanguage; contentId: number; pageId: number }
-  | { language: LearningLanguage; videoId: string };
+  | { language: LearningLanguage; videoId: string }
+  | { language: LearningLanguage; newWordsOf: number };
+
+function scopeQuery(scope: WordScope) {
+  if ('videoId' in scope) {
+    return {
+      queryKey: [...wordQueries.language(scope.language), 'video', scope.videoId],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchDetails('videoWords', { params: { targetLang: scope.language, videoId: scope.videoId }, signal }),
+    };
+  }
+  if ('newWordsOf' in scope) {
+    const params = { targetLang: scope.language, contentId: scope.newWordsOf };
+    return {
+      queryKey: [...wordQueries.language(scope.language), 'newWords', scope.newWordsOf],
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        levelsOfNewWords(await fetchDetails('textNewWords', { params, signal }), scope.language),
+    };
+  }
+  return {
+    queryKey: [...wordQueries.language(scope.language), 'page', scope.contentId, scope.pageId],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchDetails('pageWords', {
+        params: { targetLang: scope.language, contentId: scope.contentId, pageId: scope.pageId },
+        signal,
+      }),
+  };
+}
 
 export const wordQueries = {
   all: () => ['words'] as const,
@@ -31,17 +59,7 @@ export const wordQueries = {
   language: (language: LearningLanguage) => [...wordQueries.all(), 'scope', language] as const,
   scope: (scope: WordScope) =>
     queryOptions({
-      queryKey:
-        'videoId' in scope
-          ? [...wordQueries.language(scope.language), 'video', scope.videoId]
-          : [...wordQueries.language(scope.language), 'page', scope.contentId, scope.pageId],
-      queryFn: ({ signal }) =>
-        'videoId' in scope
-          ? fetchDetails('videoWords', { params: { targetLang: scope.language, videoId: scope.videoId }, signal })
-          : fetchDetails('pageWords', {
-              params: { targetLang: scope.language, contentId: scope.contentId, pageId: scope.pageId },
-              signal,
-            }),
+      ...scopeQuery(scope),
       // Shown at once when cached, and fetched again each time a text opens: levels set on another device show
       // on the next page.
       staleTime: 0,

@@ -41,10 +41,10 @@ type InteractiveTextProps = {
   targetLang: LearningLanguage;
   homeLang: LearningLanguage;
   /**
-   * What the text is: a library page (its page translations and glossary then help) or a video's transcript.
-   * Its levels are fetched for it alone.
+   * What the text is: a library page (its page translations and glossary then help), a video's transcript, or a
+   * text's "Learn these words" list (a word per section). Its levels are fetched for it alone.
    */
-  source: { page: { contentId: number; pageId: number } } | { videoId: string };
+  source: { page: { contentId: number; pageId: number } } | { videoId: string } | { newWordsOf: number };
   /** Level and movement keys act only while the text is the screen's focus (not behind a tab or a dialog). */
   keysEnabled: boolean;
   /** Put before a section's tokens, e.g. a transcript line's time stamp. */
@@ -83,7 +83,7 @@ export function InteractiveText({
   const page = 'page' in source ? source.page : undefined;
   const pageKey = page ? { ...page, homeLang, targetLang } : undefined;
   const wordScope: WordScope =
-    'page' in source ? { language: targetLang, ...source.page } : { language: targetLang, videoId: source.videoId };
+    'page' in source ? { language: targetLang, ...source.page } : { language: targetLang, ...source };
   const { data: translations } = useQuery({
     ...translationQueries.page(pageKey ?? { contentId: 0, pageId: 0, homeLang, targetLang }),
     enabled: pageKey !== undefined && homeLang !== targetLang,
