@@ -22,6 +22,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StreaksRouteImport } from './routes/streaks'
 import { Route as TncsRouteImport } from './routes/tncs'
 import { Route as UploaderRouteImport } from './routes/uploader'
+import { Route as LearnIdRouteImport } from './routes/learn.$id'
 import { Route as ReaderIdRouteImport } from './routes/reader.$id'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
 import { Route as StoreCancelRouteImport } from './routes/store.cancel'
@@ -95,6 +96,11 @@ const UploaderRoute = UploaderRouteImport.update({
   path: '/uploader',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LearnIdRoute = LearnIdRouteImport.update({
+  id: '/learn/$id',
+  path: '/learn/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ReaderIdRoute = ReaderIdRouteImport.update({
   id: '/reader/$id',
   path: '/reader/$id',
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/streaks': typeof StreaksRoute
   '/tncs': typeof TncsRoute
   '/uploader': typeof UploaderRoute
+  '/learn/$id': typeof LearnIdRoute
   '/reader/$id': typeof ReaderIdRoute
   '/store/cancel': typeof StoreCancelRoute
   '/store/success': typeof StoreSuccessRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/streaks': typeof StreaksRoute
   '/tncs': typeof TncsRoute
   '/uploader': typeof UploaderRoute
+  '/learn/$id': typeof LearnIdRoute
   '/reader/$id': typeof ReaderIdRoute
   '/store/cancel': typeof StoreCancelRoute
   '/store/success': typeof StoreSuccessRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/streaks': typeof StreaksRoute
   '/tncs': typeof TncsRoute
   '/uploader': typeof UploaderRoute
+  '/learn/$id': typeof LearnIdRoute
   '/reader/$id': typeof ReaderIdRoute
   '/store/cancel': typeof StoreCancelRoute
   '/store/success': typeof StoreSuccessRoute
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/streaks'
     | '/tncs'
     | '/uploader'
+    | '/learn/$id'
     | '/reader/$id'
     | '/store/cancel'
     | '/store/success'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/streaks'
     | '/tncs'
     | '/uploader'
+    | '/learn/$id'
     | '/reader/$id'
     | '/store/cancel'
     | '/store/success'
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/streaks'
     | '/tncs'
     | '/uploader'
+    | '/learn/$id'
     | '/reader/$id'
     | '/store/cancel'
     | '/store/success'
@@ -281,6 +293,7 @@ export interface RootRouteChildren {
   StreaksRoute: typeof StreaksRoute
   TncsRoute: typeof TncsRoute
   UploaderRoute: typeof UploaderRoute
+  LearnIdRoute: typeof LearnIdRoute
   ReaderIdRoute: typeof ReaderIdRoute
   StoreCancelRoute: typeof StoreCancelRoute
   StoreSuccessRoute: typeof StoreSuccessRoute
@@ -383,6 +396,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UploaderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/learn/$id': {
+      id: '/learn/$id'
+      path: '/learn/$id'
+      fullPath: '/learn/$id'
+      preLoaderRoute: typeof LearnIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reader/$id': {
       id: '/reader/$id'
       path: '/reader/$id'
@@ -449,6 +469,7 @@ const rootRouteChildren: RootRouteChildren = {
   StreaksRoute: StreaksRoute,
   TncsRoute: TncsRoute,
   UploaderRoute: UploaderRoute,
+  LearnIdRoute: LearnIdRoute,
   ReaderIdRoute: ReaderIdRoute,
   StoreCancelRoute: StoreCancelRoute,
   StoreSuccessRoute: StoreSuccessRoute,

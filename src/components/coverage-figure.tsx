@@ -127,11 +127,19 @@ export function CoverageFigure({ coverage, card }: { coverage: CardCoverage; car
             percent={i18n.number(Math.floor(known) / 100, { style: 'percent', maximumFractionDigits: 0 })}
             count={figures.newWords}
           />{' '}
-          <span className="coverage-band" data-band={band}>
-            {i18n._(bandNames[band])}
-          </span>
+          <CoverageBandName band={band} />
         </>
       ) : null}
+    </span>
+  );
+}
+
+/** A band, written in its pill (its own colour and edge, so colour is never the only signal). */
+export function CoverageBandName({ band }: { band: CoverageBand }) {
+  const { i18n } = useLingui();
+  return (
+    <span className="coverage-band" data-band={band}>
+      {i18n._(bandNames[band])}
     </span>
   );
 }
