@@ -65,12 +65,14 @@ describe('my texts', () => {
     expect(mockDb().imports).toHaveLength(0);
   });
 
-  it('shows how much of a text the member knows', async () => {
+  it('shows how much of a text the member knows, and a way to its new words', async () => {
     storeOldNotes();
     await renderApp('/', { user: signedIn() });
     const section = await screen.findByRole('region', { name: 'My texts' });
     const card = await within(section).findByRole('link', { name: /Old notes/ });
     await waitFor(() => expect(card).toHaveAccessibleDescription('0% known 3 new words Hard'));
+    const learn = within(card.parentElement as HTMLElement).getByRole('link', { name: 'Learn these words' });
+    expect(learn).toHaveAccessibleDescription('Old notes');
   });
 
   it('is not shown to a visitor', async () => {

@@ -11,6 +11,7 @@ import { Modal } from '@/components/modal';
 import { maxImportBytes, maxPastedCharacters } from '@/contract/constants';
 import type { TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { LearnWordsLink } from './learn-words-link';
 import './my-texts.css';
 
 function ImportDialog({ language, onClose }: { language: LearningLanguage; onClose: () => void }) {
@@ -87,6 +88,7 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
 function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage }) {
   const { t } = useLingui();
   const remove = useDeleteImport();
+  const titleId = useId();
   const { pages, words } = text;
   const state =
     text.status === 'processing'
@@ -102,8 +104,11 @@ function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage
           params={{ id: text.contentId }}
           className="content-card"
           aria-describedby={coverage.figureId(text.contentId)}
+          data-learn=""
         >
-          <span className="content-card-title">{text.title}</span>
+          <span className="content-card-title" id={titleId}>
+            {text.title}
+          </span>
           <span className="content-card-description">{state}</span>
           <CoverageFigure coverage={coverage} card={text.contentId} />
         </Link>
@@ -115,6 +120,9 @@ function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage
           </span>
         </div>
       )}
+      {text.status === 'ready' && text.contentId !== null ? (
+        <LearnWordsLink contentId={text.contentId} titleId={titleId} />
+      ) : null}
       <button
         type="button"
         className="icon-button"
