@@ -23,22 +23,24 @@ function usePercent() {
 
 /** The text's figures, following the levels the learner sets on the list (only this re-renders on a level key). */
 function LearnFigures({ answer, scope }: { answer: TextNewWords; scope: WordScope }) {
-  const percent = usePercent();
+  const asPercent = usePercent();
   const { data: saved } = useQuery({ ...wordQueries.scope(scope), enabled: false });
   const figures = coverageNow(answer, levelsOf(saved, scope.language));
   if (figures.knownPercent === null || figures.familiarPercent === null || figures.band === null) return null;
-  const known = percent(figures.knownPercent);
-  const familiar = percent(figures.familiarPercent);
+  // Named as on the cards (coverage-figure.tsx), so the same messages serve both.
+  const percent = asPercent(figures.knownPercent);
+  const familiar = asPercent(figures.familiarPercent);
+  const count = figures.newWords;
   return (
     <p className="learn-figures">
       <span>
-        <Trans>{known} known</Trans>
+        <Trans>{percent} known</Trans>
       </span>{' '}
       <span>
         <Trans>{familiar} familiar</Trans>
       </span>{' '}
       <span>
-        <Plural value={figures.newWords} one="# new word" other="# new words" />
+        <Plural value={count} one="# new word" other="# new words" />
       </span>{' '}
       <CoverageBandName band={figures.band} />
     </p>
@@ -59,10 +61,11 @@ function ThresholdMarker({ band }: { band: 'stretch' | 'comfortable' }) {
 const WordRank = memo(function WordRank({ word, reached }: { word: NewWord; reached: Reached }) {
   const percent = usePercent();
   const coverage = percent(word.familiarPercent);
+  const times = word.occurrences;
   return (
     <span className="learn-rank">
       <span className="learn-occurrences">
-        <Plural value={word.occurrences} one="# time" other="# times" />
+        <Plural value={times} one="# time" other="# times" />
       </span>{' '}
       <span className="learn-coverage">
         {coverage} {reached.stretch ? <ThresholdMarker band="stretch" /> : null}{' '}
