@@ -12,6 +12,7 @@ const lazyScreens = [
   '<rootDir>/src/features/account',
   '<rootDir>/src/features/admin',
   '<rootDir>/src/features/info',
+  '<rootDir>/src/features/learn',
   '<rootDir>/src/features/store',
   '<rootDir>/src/features/video',
   '<rootDir>/src/components/terms-content.ts',

@@ -7,7 +7,7 @@ import { LearnScreen } from '@/features/learn/learn-screen';
 import { usePreferences } from '@/stores/preferences';
 
 export const Route = createFileRoute('/learn/$id')({
-  staticData: { title: msg`Learn these words` },
+  staticData: { title: msg`Learn these words`, catalog: 'lazy' },
   // The list's loader travels with its screen: none of its code is in the first load of another page.
   codeSplitGroupings: [['loader', 'component']],
 
