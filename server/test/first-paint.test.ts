@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes, levelsParsedScript, levelsPreloadScript } from '../src/plugins/first-paint.ts';
 import { libraryPreloadScript } from '../src/plugins/preload-hints.ts';
+import { withHeadLinks, withHeadStart } from '../src/plugins/spa.ts';
 import { seedContent } from '../src/services/seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { signupLearner } from './helpers.ts';
@@ -96,7 +97,7 @@ describe("the server's first paint of a reader page", () => {
     const body = (await open(`/reader/${id}?page=1`)).body;
     const head = body.slice(0, body.indexOf('</head>'));
     expect(head).toContain(
-      `<meta name="folio-levels" content="/api/v1/userword/page/de/${id}/1">${levelsPreloadScript}`,
+      `<head><meta name="folio-levels" content="/api/v1/userword/page/de/${id}/1">${levelsPreloadScript}<script>`,
     );
     expect(body).toContain(`</section>${levelsParsedScript}</main>`);
   });
@@ -111,6 +112,23 @@ describe("the server's first paint of a reader page", () => {
     const response = await open(url());
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(shell);
+  });
+
+  it('puts the levels call first in the head, after its charset, before the parser meets anything else', () => {
+    expect(withHeadStart('<head><meta charset="UTF-8" /><title>F</title></head>', '<meta name="m">')).toBe(
+      '<head><meta charset="UTF-8" /><meta name="m"><title>F</title></head>',
+    );
+  });
+
+  it('puts what the head gains before its scripts and stylesheets from files, so its requests go out first', () => {
+    const page =
+      '<head><script>a</script><script type="module" src="/a.js"></script><link rel="stylesheet" href="/x.css"></head>';
+    expect(withHeadLinks(page, '<meta name="m">')).toBe(
+      '<head><script>a</script><meta name="m"><script type="module" src="/a.js"></script><link rel="stylesheet" href="/x.css"></head>',
+    );
+    expect(withHeadLinks('<head></head><body><link rel="stylesheet"></body>', '<meta name="m">')).toBe(
+      '<head><meta name="m"></head><body><link rel="stylesheet"></body>',
+    );
   });
 
   it("allows index.html's inline script and the server's preload scripts, and no other, by their hashes", async () => {

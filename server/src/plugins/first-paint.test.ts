@@ -28,6 +28,7 @@ const answer = (details: unknown, status = 200) =>
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  window.history.replaceState(null, '', '/reader/7?page=0');
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   paintedPage();
@@ -136,9 +137,9 @@ describe('a page that is not for the levels script', () => {
     expect(pending()).toBe(false);
   });
 
-  it("asks for nothing when the painted text is hidden (a member's page chosen by the app)", () => {
+  it("asks for nothing when the address names no page (a member's page is the app's choice; its text is hidden)", () => {
     localStorage.setItem('folio.user', JSON.stringify(member));
-    document.documentElement.classList.add('first-paint-hidden');
+    window.history.replaceState(null, '', '/reader/7');
     runHead();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(pending()).toBe(false);

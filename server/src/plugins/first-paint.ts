@@ -21,12 +21,13 @@ const levelsMeta = 'folio-levels';
  * `levels-pending` (first-paint.css). A failed call shows the text uncoloured at once, a slow one a second after the
  * text's end (the app colours it then); like the app's calls, it gives up after 30 s. The answer stays on
  * `window.folioLevels` for the app, whose own request for the same levels takes it (src/api/preloaded.ts) instead of
- * asking again. A member without `?page=` has the painted text hidden anyway (index.html), so nothing is asked for;
- * nor for a visitor. The same for every request, so the CSP allows it by its hash.
+ * asking again. A member without `?page=` has the painted text hidden anyway (index.html's script, which this one
+ * runs before: it comes first in the head, so its request goes out before the parser has reached the rest), so
+ * nothing is asked for; nor for a visitor. The same for every request, so the CSP allows it by its hash.
  */
 export const levelsPreloadScript = `<script>try{(function(){var d=document.documentElement,m=document.querySelector('meta[name="${levelsMeta}"]'),u=JSON.parse(localStorage.getItem(${JSON.stringify(
   userStorageKey,
-)})||'null'),t=u&&typeof u.token==='string'&&u.token;if(!m||!t||d.classList.contains('first-paint-hidden'))return;var p=JSON.parse(localStorage.getItem(${JSON.stringify(
+)})||'null'),t=u&&typeof u.token==='string'&&u.token;if(!m||!t||!/[?&]page=(0|[1-9]\\d*)(&|$)/.test(location.search))return;var p=JSON.parse(localStorage.getItem(${JSON.stringify(
   preferencesStorageKey,
 )})||'null'),s=(p&&p.state)||{},levels=null,parsed=false,settled=false;function show(){settled=true;d.classList.remove('levels-pending')}function paint(){if(!levels||!parsed||settled)return;var known=Object.create(null);for(var i=0;i<levels.length;i++)known[levels[i].lowercase]=levels[i].level;var text=document.querySelector('.first-paint-reader .reader-text');if(text){if(s.levelsShown===false)text.classList.add('levels-off');else if(s.accessibleLevels===true)text.classList.add('levels-accessible');var words=text.querySelectorAll('[data-w]');for(var j=0;j<words.length;j++){var level=known[words[j].getAttribute('data-w')];words[j].setAttribute('data-level',String(typeof level==='number'?level:0))}}show()}d.classList.add('levels-pending');var o={headers:{Authorization:'Bearer '+t}};if(window.AbortSignal&&AbortSignal.timeout)o.signal=AbortSignal.timeout(30000);var response=fetch(m.content,o).then(function(r){if(!r.ok)throw new Error(String(r.status));return r.json()}).then(function(body){levels=body&&Array.isArray(body.details)?body.details:null;if(levels)paint();else show();return body},function(error){show();throw error});response.catch(function(){});window.folioLevels={url:m.content,response:response,parsed:function(){parsed=true;paint();if(!settled)setTimeout(show,1000)}}})()}catch(e){document.documentElement.classList.remove('levels-pending')}</script>`;
 

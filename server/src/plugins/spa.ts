@@ -62,11 +62,36 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
           return null;
         })
       : null;
-    const links = (hints?.(request.url, request.headers['accept-language']) ?? '') + (firstPaint?.head ?? '');
+    const links = hints?.(request.url, request.headers['accept-language']) ?? '';
     if (!firstPaint && !links) return reply.sendFile('index.html');
-    const page = firstPaint ? shell.replace(FIRST_PAINT_MARK, () => firstPaint.body) : shell;
+    // A member's levels are asked for at the very top of the head, before the parser meets anything else.
+    const page = firstPaint
+      ? withHeadStart(
+          shell.replace(FIRST_PAINT_MARK, () => firstPaint.body),
+          firstPaint.head,
+        )
+      : shell;
     if (!links) return reply.send(page);
     // The catalog named depends on the browser's languages: a cache in between keeps one page per Accept-Language.
-    return reply.header('Vary', 'Accept-Language').send(page.replace('</head>', () => `${links}</head>`));
+    return reply.header('Vary', 'Accept-Language').send(withHeadLinks(page, links));
   });
+}
+
+/**
+ * Puts `links` in the page's head before its first script or stylesheet loaded from a file: an inline script after a
+ * stylesheet waits for it to load, and the requests asked for here (the page's data) should go out first. Without
+ * either, at the head's end.
+ */
+export function withHeadLinks(page: string, links: string): string {
+  const head = page.indexOf('</head>');
+  const first = page.search(/<link rel="stylesheet"|<script type="module"/);
+  const at = first !== -1 && first < head ? first : head;
+  return at === -1 ? page : page.slice(0, at) + links + page.slice(at);
+}
+
+/** Puts `tags` first in the page's head, after its `<meta charset>` (which must come within its first bytes). */
+export function withHeadStart(page: string, tags: string): string {
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(page);
+  const at = charset ? charset.index + charset[0].length : page.indexOf('<head>') + '<head>'.length;
+  return at < '<head>'.length ? page : page.slice(0, at) + tags + page.slice(at);
 }
