@@ -27,9 +27,10 @@ const budgets: Record<keyof typeof firstScreens, number> = { '/': 160, '/reader/
 
 /**
  * KB of gzip CSS per route, the first load's stylesheets: they may only shrink. A screen's rules travel with its
- * chunk (decision 0021, which has the figures); what the entry carries must fit here.
+ * chunk (decision 0021, which has the figures); what the entry carries must fit here. The reader's was raised once
+ * (issues #28 and #32: the "Mark the rest as known" row and the member's hidden-until-coloured text, bench/README).
  */
-const cssBudgets: Record<keyof typeof firstScreens, number> = { '/': 6.7, '/reader/$id': 6.7 };
+const cssBudgets: Record<keyof typeof firstScreens, number> = { '/': 6.7, '/reader/$id': 6.85 };
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = readViteManifest(dist);
