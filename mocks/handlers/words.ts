@@ -1,3 +1,4 @@
+import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
 import type { Section, UserWord } from '@/contract/entities';
 import { payWordCoins, videosOf, wordsOf } from '../db';
@@ -5,11 +6,12 @@ import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
 import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } from './respond';
 
+/** The distinct words of some sections, by lowercase form. */
+const wordsIn = (sections: readonly Section[]) => new Set(vocabularyOf(sections.flatMap((s) => s.tokens)).keys());
+
 /** The saved words of one language among the words of some sections, as the server's scoped calls answer them. */
 function savedAmong(words: readonly UserWord[], language: string, sections: readonly Section[]): UserWord[] {
-  const present = new Set(
-    sections.flatMap((section) => section.tokens.filter((token) => token.isWord).map((token) => token.lowercase)),
-  );
+  const present = wordsIn(sections);
   return words.filter((word) => word.language === language && present.has(word.lowercase));
 }
 
@@ -52,9 +54,7 @@ export const wordHandlers = [
     const sections = readableSections(parsed.targetLang, parsed.contentId, parsed.pageId, user);
     if (!sections) return fail(404, 'not_found', 'This page does not exist');
     const words = wordsOf(user);
-    const onPage = new Set(
-      sections.flatMap((section) => section.tokens.filter((token) => token.isWord).map((token) => token.lowercase)),
-    );
+    const onPage = wordsIn(sections);
     const saved = new Map(words.filter((word) => word.language === parsed.targetLang).map((w) => [w.lowercase, w]));
     const unsaved = [...onPage].filter((lowercase) => !saved.has(lowercase));
     const room = Math.max(user.wordLimit - words.length, 0);
