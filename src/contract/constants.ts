@@ -150,3 +150,9 @@ export const jobActionAllowed = (action: JobAction, state: AdminJob['state']): b
 export const maxCoverageIds = 48;
 /** New words a text's "Learn these words" list holds at most, the most frequent first. */
 export const maxNewWordsListed = 200;
+
+/** Words a page of the vocabulary list holds by default, and at most. */
+export const vocabularyPageSize = 50;
+export const maxVocabularyPageSize = 200;
+/** Words one bulk change on the vocabulary screen may name: a long selection is sent in several calls. */
+export const maxBulkWords = 500;

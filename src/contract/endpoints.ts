@@ -11,6 +11,7 @@ import { paymentEndpoints } from './endpoints/payments.ts';
 import { translationEndpoints } from './endpoints/translations.ts';
 import { userPageEndpoints } from './endpoints/user-pages.ts';
 import { videoEndpoints } from './endpoints/videos.ts';
+import { vocabularyEndpoints } from './endpoints/vocabulary.ts';
 import { wordEndpoints } from './endpoints/words.ts';
 
 export const API_BASE = '/api/v1';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...libraryEndpoints,
   ...coverageEndpoints,
+  ...vocabularyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

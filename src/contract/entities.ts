@@ -332,3 +332,36 @@ export const newWordSchema = z.object({
 
 export const textNewWordsSchema = z.object({ coverage: coverageSchema, words: z.array(newWordSchema) });
 export type TextNewWords = z.infer<typeof textNewWordsSchema>;
+
+/** How the vocabulary screen orders a learner's words: last changed first, A–Z (accents folded), most frequent first. */
+export const vocabularySorts = ['recent', 'az', 'frequency'] as const;
+export type VocabularySort = (typeof vocabularySorts)[number];
+
+/**
+ * A saved word as the vocabulary screen lists it: its level, the meaning shown for it (the learner's own once they
+ * write one, else the dictionary's first gloss into the home language, else null), the learner's note, when its level
+ * (or meaning) last changed, and how often it occurs in the published library and the learner's own texts.
+ */
+export const vocabularyWordSchema = z.object({
+  lowercase: z.string(),
+  level: wordLevelSchema,
+  meaning: z.nullable(z.string()),
+  meaningIsOwn: z.boolean(),
+  note: z.nullable(z.string()),
+  updatedAt: isoDateTimeSchema,
+  occurrences: int32(),
+});
+export type VocabularyWord = z.infer<typeof vocabularyWordSchema>;
+
+/**
+ * One page of the list, in keyset order: `next` is the opaque cursor of the page after it (null on the last), `total`
+ * the number of words matching the filters, `levels` the learner's saved words per level (0–4) in that language,
+ * whatever the filters.
+ */
+export const vocabularyPageSchema = z.object({
+  words: z.array(vocabularyWordSchema),
+  next: z.nullable(z.string()),
+  total: int32(),
+  levels: z.tuple([int32(), int32(), int32(), int32(), int32()]),
+});
+export type VocabularyPage = z.infer<typeof vocabularyPageSchema>;

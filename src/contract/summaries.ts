@@ -56,4 +56,7 @@ export const endpointSummaries = {
     'Known-word figures of up to 48 texts for the learner (known %, familiar %, new words, band), live from their words',
   videoCoverage: "Known-word figures of up to 48 of the learner's videos, live from their words",
   textNewWords: "A text's new words for the learner, the most frequent first, with the coverage each one adds",
+  vocabulary:
+    "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
+  changeVocabulary: "Set several of the learner's saved words to one level, or remove them (unsaved again)",
 } as const satisfies Record<EndpointName, string>;

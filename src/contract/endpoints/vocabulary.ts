@@ -1,0 +1,67 @@
+import { z } from 'zod/mini';
+import { maxBulkWords, maxVocabularyPageSize } from '../constants.ts';
+import {
+  learnerBalancesSchema,
+  userWordSchema,
+  vocabularyPageSchema,
+  vocabularySorts,
+  wordLevelSchema,
+} from '../entities.ts';
+import { plainText } from '../fields.ts';
+import { learningLanguageSchema } from '../languages.ts';
+import { type Endpoint, endpoint } from './endpoint.ts';
+import { targetLangParams } from './params.ts';
+
+/** `levels=0,3,4`: the levels to list, each once or more; absent lists every level. */
+const levelList = z
+  .string()
+  .check(
+    z.refine(
+      (list) => list.split(',').every((level) => /^[0-4]$/.test(level)),
+      'levels must be 0 to 4 separated by commas',
+    ),
+  );
+
+const wordList = z
+  .array(plainText().check(z.minLength(1), z.maxLength(100)))
+  .check(z.minLength(1), z.maxLength(maxBulkWords));
+
+/**
+ * The vocabulary screen: the learner's saved words in one language, paged on the server in keyset order (`after` is
+ * the previous page's `next`; a cursor of another sort, or one that does not decode, is a 400), filtered by level and by
+ * a search that ignores case and accents ("cafe" finds "café"; words starting with it), and changed several at once.
+ */
+export const vocabularyEndpoints = {
+  vocabulary: endpoint({
+    method: 'GET',
+    path: '/vocabulary/:targetLang',
+    auth: 'required',
+    params: targetLangParams,
+    query: z.object({
+      /** The language the dictionary's meanings are given in (the learner's home language). */
+      homeLang: learningLanguageSchema,
+      levels: z.optional(levelList),
+      q: z.optional(plainText().check(z.maxLength(100))),
+      sort: z.optional(z.enum(vocabularySorts)),
+      after: z.optional(z.string().check(z.minLength(1), z.maxLength(400))),
+      limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxVocabularyPageSize))),
+    }),
+    details: vocabularyPageSchema,
+  }),
+  /**
+   * Several saved words at once: to one level (with the coins and counters of a save, as `saveUserWord`), or removed
+   * (unsaved again: they no longer count against the word limit). Words the learner has not saved are left alone, never
+   * saved here. Answers the words as they now are (a removed one is absent) and the learner's balances.
+   */
+  changeVocabulary: endpoint({
+    method: 'POST',
+    path: '/vocabulary/:targetLang/change',
+    auth: 'required',
+    params: targetLangParams,
+    body: z.union([
+      z.object({ words: wordList, level: wordLevelSchema }),
+      z.object({ words: wordList, remove: z.literal(true) }),
+    ]),
+    details: z.object({ words: z.array(userWordSchema), balances: learnerBalancesSchema }),
+  }),
+} as const satisfies Record<string, Endpoint>;
