@@ -12,7 +12,8 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { signupLearner } from './helpers.ts';
 
 const inlineScript = "document.documentElement.classList.add('first-paint-hidden')";
-const shell = `<!doctype html><html><head><script>${inlineScript}</script></head><body><div id="root"><main class="main"><!--first-paint--></main></div></body></html>`;
+const entry = '<script type="module" crossorigin src="/assets/index-a1.js"></script>';
+const shell = `<!doctype html><html><head><script>${inlineScript}</script>${entry}</head><body><div id="root"><main class="main"><!--first-paint--></main></div></body></html>`;
 
 let app: TestApp;
 const ids = new Map<string, number>();
@@ -100,6 +101,14 @@ describe("the server's first paint of a reader page", () => {
       `<head><meta name="folio-levels" content="/api/v1/userword/page/de/${id}/1">${levelsPreloadScript}<script>`,
     );
     expect(body).toContain(`</section>${levelsParsedScript}</main>`);
+  });
+
+  it("holds a painted page's entry script for its own scripts to start once the text shows", async () => {
+    const body = (await open(`/reader/${ids.get('two-pages')}?page=1`)).body;
+    expect(body).not.toContain(entry);
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/index-a1.js"><meta name="folio-entry" content="/assets/index-a1.js">',
+    );
   });
 
   it.each([

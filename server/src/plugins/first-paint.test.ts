@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { levelsParsedScript, levelsPreloadScript } from './first-paint.ts';
+import { levelsParsedScript, levelsPreloadScript, withEntryHeld } from './first-paint.ts';
 
 const levelsUrl = '/api/v1/userword/page/en/7/0';
 const member = { id: 1, username: 'reader', token: 'secret-token' };
@@ -11,7 +11,9 @@ const runParsed = () => new Function(bodyOf(levelsParsedScript))();
 
 /** A painted page as the server sends it: its meta in the head, two paragraphs of words in the skeleton. */
 function paintedPage() {
-  document.head.innerHTML = `<meta name="folio-levels" content="${levelsUrl}">`;
+  document.head.innerHTML = `<meta name="folio-levels" content="${levelsUrl}">${withEntryHeld(
+    '<script type="module" crossorigin src="/assets/entry.js"></script>',
+  )}`;
   document.body.innerHTML =
     '<section class="page reader first-paint-reader"><div class="reader-body"><div class="reader-text" lang="en">' +
     '<p class="reader-paragraph"><span class="reader-words"><span class="word" data-w="the">The</span> ' +
@@ -20,6 +22,11 @@ function paintedPage() {
     '<span class="word" data-w="the">the</span></span></p></div></div></section>';
 }
 
+/** The app's entry scripts the page has started. */
+const entriesStarted = () =>
+  [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) =>
+    script.getAttribute('src'),
+  );
 const levelsShown = () => [...document.querySelectorAll<HTMLElement>('[data-w]')].map((word) => word.dataset.level);
 const pending = () => document.documentElement.classList.contains('levels-pending');
 const answer = (details: unknown, status = 200) =>
@@ -116,6 +123,55 @@ describe("a member's painted page asks for its levels and shows them in its firs
     vi.advanceTimersByTime(1000);
     expect(pending()).toBe(false);
     expect(levelsShown()).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe("a painted page starts the app's entry itself", () => {
+  it('only preloads the entry Vite wrote, naming it for its scripts', () => {
+    expect(withEntryHeld('<head><script type="module" crossorigin src="/assets/index-a1.js"></script></head>')).toBe(
+      '<head><link rel="modulepreload" crossorigin href="/assets/index-a1.js"><meta name="folio-entry" content="/assets/index-a1.js"></head>',
+    );
+  });
+
+  it("starts a visitor's app at the text's end", () => {
+    runHead();
+    expect(entriesStarted()).toEqual([]);
+    runParsed();
+    expect(entriesStarted()).toEqual(['/assets/entry.js']);
+  });
+
+  it("starts a member's app in the task after the frame that shows the coloured text, once", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(answer([{ lowercase: 'dog', level: 3, language: 'en' }]));
+    runHead();
+    runParsed();
+    await vi.waitFor(() => expect(pending()).toBe(false));
+    expect(entriesStarted()).toEqual([]);
+    for (const frame of frames.splice(0)) frame(0);
+    expect(entriesStarted()).toEqual([]);
+    await vi.waitFor(() => expect(entriesStarted()).toEqual(['/assets/entry.js']));
+    runParsed();
+    expect(entriesStarted()).toEqual(['/assets/entry.js']);
+  });
+
+  it("starts a member's app after the text's end when the levels call failed before it", async () => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(callback, 0));
+    localStorage.setItem('folio.user', JSON.stringify(member));
+    fetchMock.mockReturnValue(answer([], 500));
+    runHead();
+    const { response } = (window as unknown as { folioLevels: { response: Promise<unknown> } }).folioLevels;
+    await expect(response).rejects.toThrow('500');
+    expect(pending()).toBe(false);
+    expect(entriesStarted()).toEqual([]);
+    runParsed();
+    await vi.waitFor(() => expect(entriesStarted()).toEqual(['/assets/entry.js']));
+  });
+
+  it('starts the app even when the head script did not run', () => {
+    runParsed();
+    expect(entriesStarted()).toEqual(['/assets/entry.js']);
   });
 });
 

@@ -14,6 +14,9 @@ const pageQuery = /^(0|[1-9]\d{0,5})$/;
 /** The name of the meta tag that tells `levelsPreloadScript` which page's levels to ask for. */
 const levelsMeta = 'folio-levels';
 
+/** The name of the meta tag that names a painted page's entry script, which its inline scripts start. */
+const entryMeta = 'folio-entry';
+
 /**
  * An inline script for a painted reader page, in its head: for a member (a token stored by the app), it asks for the
  * levels of the page's words while the HTML is still parsed, and paints them onto the server's words (`data-level`,
@@ -23,16 +26,35 @@ const levelsMeta = 'folio-levels';
  * `window.folioLevels` for the app, whose own request for the same levels takes it (src/api/preloaded.ts) instead of
  * asking again. A member without `?page=` has the painted text hidden anyway (index.html's script, which this one
  * runs before: it comes first in the head, so its request goes out before the parser has reached the rest), so
- * nothing is asked for; nor for a visitor. The same for every request, so the CSP allows it by its hash.
+ * nothing is asked for; nor for a visitor.
+ *
+ * It also starts the app: a painted page names its entry script in a meta tag and only preloads it
+ * (`withEntryHeld`), so that its long first evaluation cannot run between the levels' arrival and the frame that
+ * shows them. The entry starts at the text's end for everyone else, and for a member in the task after the first
+ * frame with the text shown. The same for every request, so the CSP allows it by its hash.
  */
-export const levelsPreloadScript = `<script>try{(function(){var d=document.documentElement,m=document.querySelector('meta[name="${levelsMeta}"]'),u=JSON.parse(localStorage.getItem(${JSON.stringify(
+export const levelsPreloadScript = `<script>(function(){var d=document.documentElement,started=false;function start(){var e=document.querySelector('meta[name="${entryMeta}"]');if(started||!e)return;started=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.content;document.head.appendChild(s)}window.folioLevels={parsed:start};try{var m=document.querySelector('meta[name="${levelsMeta}"]'),u=JSON.parse(localStorage.getItem(${JSON.stringify(
   userStorageKey,
 )})||'null'),t=u&&typeof u.token==='string'&&u.token;if(!m||!t||!/[?&]page=(0|[1-9]\\d*)(&|$)/.test(location.search))return;var p=JSON.parse(localStorage.getItem(${JSON.stringify(
   preferencesStorageKey,
-)})||'null'),s=(p&&p.state)||{},levels=null,parsed=false,settled=false;function show(){settled=true;d.classList.remove('levels-pending')}function paint(){if(!levels||!parsed||settled)return;var known=Object.create(null);for(var i=0;i<levels.length;i++)known[levels[i].lowercase]=levels[i].level;var text=document.querySelector('.first-paint-reader .reader-text');if(text){if(s.levelsShown===false)text.classList.add('levels-off');else if(s.accessibleLevels===true)text.classList.add('levels-accessible');var words=text.querySelectorAll('[data-w]');for(var j=0;j<words.length;j++){var level=known[words[j].getAttribute('data-w')];words[j].setAttribute('data-level',String(typeof level==='number'?level:0))}}show()}d.classList.add('levels-pending');var o={headers:{Authorization:'Bearer '+t}};if(window.AbortSignal&&AbortSignal.timeout)o.signal=AbortSignal.timeout(30000);var response=fetch(m.content,o).then(function(r){if(!r.ok)throw new Error(String(r.status));return r.json()}).then(function(body){levels=body&&Array.isArray(body.details)?body.details:null;if(levels)paint();else show();return body},function(error){show();throw error});response.catch(function(){});window.folioLevels={url:m.content,response:response,parsed:function(){parsed=true;paint();if(!settled)setTimeout(show,1000)}}})()}catch(e){document.documentElement.classList.remove('levels-pending')}</script>`;
+)})||'null'),s=(p&&p.state)||{},levels=null,parsed=false,settled=false;function ready(){if(!parsed||!settled)return;if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}function show(){if(settled)return;settled=true;d.classList.remove('levels-pending');ready()}function paint(){if(!levels||!parsed||settled)return;var known=Object.create(null);for(var i=0;i<levels.length;i++)known[levels[i].lowercase]=levels[i].level;var text=document.querySelector('.first-paint-reader .reader-text');if(text){if(s.levelsShown===false)text.classList.add('levels-off');else if(s.accessibleLevels===true)text.classList.add('levels-accessible');var words=text.querySelectorAll('[data-w]');for(var j=0;j<words.length;j++){var level=known[words[j].getAttribute('data-w')];words[j].setAttribute('data-level',String(typeof level==='number'?level:0))}}show()}d.classList.add('levels-pending');var o={headers:{Authorization:'Bearer '+t}};if(window.AbortSignal&&AbortSignal.timeout)o.signal=AbortSignal.timeout(30000);var response=fetch(m.content,o).then(function(r){if(!r.ok)throw new Error(String(r.status));return r.json()}).then(function(body){levels=body&&Array.isArray(body.details)?body.details:null;if(levels)paint();else show();return body},function(error){show();throw error});response.catch(function(){});window.folioLevels={url:m.content,response:response,parsed:function(){parsed=true;paint();if(settled)ready();else setTimeout(show,1000)}}}catch(e){d.classList.remove('levels-pending');window.folioLevels={parsed:start}}})()</script>`;
 
-/** Closes the painted text: its words are all in the document, so the levels that have arrived are painted. */
-export const levelsParsedScript = '<script>window.folioLevels&&window.folioLevels.parsed()</script>';
+/**
+ * Closes the painted text: its words are all in the document, so the levels that have arrived are painted, and the
+ * app starts (at once, or after the coloured frame). Should the head's script not have run, it starts the app itself.
+ */
+export const levelsParsedScript = `<script>if(window.folioLevels)window.folioLevels.parsed();else{var e=document.querySelector('meta[name="${entryMeta}"]'),s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e?e.content:'';if(e)document.head.appendChild(s)}</script>`;
+
+/**
+ * A painted page's entry script, preloaded but held: the page's own scripts start it once the text is shown
+ * (`levelsPreloadScript`). A shell without the entry Vite writes is left as it is.
+ */
+export function withEntryHeld(page: string): string {
+  return page.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}"><meta name="${entryMeta}" content="${src}">`,
+  );
+}
 
 /** The scripts a painted page adds to index.html, each allowed by its hash. */
 export const firstPaintScripts = levelsPreloadScript + levelsParsedScript;

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '#contract/endpoints.ts';
 import { errorEnvelope } from '../http/errors.ts';
-import { FIRST_PAINT_MARK, readerFirstPaint } from './first-paint.ts';
+import { FIRST_PAINT_MARK, readerFirstPaint, withEntryHeld } from './first-paint.ts';
 import { preloadHints, readViteManifest } from './preload-hints.ts';
 
 /** The built index.html, or null when there is no build (API-only tests, the Vite dev server in front). */
@@ -64,10 +64,11 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
       : null;
     const links = hints?.(request.url, request.headers['accept-language']) ?? '';
     if (!firstPaint && !links) return reply.sendFile('index.html');
-    // A member's levels are asked for at the very top of the head, before the parser meets anything else.
+    // A member's levels are asked for at the very top of the head, before the parser meets anything else; the app
+    // starts once the text shows.
     const page = firstPaint
       ? withHeadStart(
-          shell.replace(FIRST_PAINT_MARK, () => firstPaint.body),
+          withEntryHeld(shell.replace(FIRST_PAINT_MARK, () => firstPaint.body)),
           firstPaint.head,
         )
       : shell;
@@ -78,13 +79,13 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
 }
 
 /**
- * Puts `links` in the page's head before its first script or stylesheet loaded from a file: an inline script after a
+ * Puts `links` in the page's head before its first script (or its preload) or stylesheet loaded from a file: an inline script after a
  * stylesheet waits for it to load, and the requests asked for here (the page's data) should go out first. Without
  * either, at the head's end.
  */
 export function withHeadLinks(page: string, links: string): string {
   const head = page.indexOf('</head>');
-  const first = page.search(/<link rel="stylesheet"|<script type="module"/);
+  const first = page.search(/<link rel="stylesheet"|<link rel="modulepreload"|<script type="module"/);
   const at = first !== -1 && first < head ? first : head;
   return at === -1 ? page : page.slice(0, at) + links + page.slice(at);
 }
