@@ -52,7 +52,8 @@ export const levelsParsedScript = `<script>if(window.folioLevels)window.folioLev
 export function withEntryHeld(page: string): string {
   return page.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-    (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}"><meta name="${entryMeta}" content="${src}">`,
+    (_tag, src: string) =>
+      `<link rel="modulepreload" crossorigin href="${src}"><meta name="${entryMeta}" content="${src}">`,
   );
 }
 

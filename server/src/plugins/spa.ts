@@ -67,10 +67,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, shell
     // A member's levels are asked for at the very top of the head, before the parser meets anything else; the app
     // starts once the text shows.
     const page = firstPaint
-      ? withHeadStart(
-          withEntryHeld(shell.replace(FIRST_PAINT_MARK, () => firstPaint.body)),
-          firstPaint.head,
-        )
+      ? withHeadStart(withEntryHeld(shell.replace(FIRST_PAINT_MARK, () => firstPaint.body)), firstPaint.head)
       : shell;
     if (!links) return reply.send(page);
     // The catalog named depends on the browser's languages: a cache in between keeps one page per Accept-Language.
