@@ -26,6 +26,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { userPageRoutes } from './routes/user-pages.ts';
 import { videoRoutes } from './routes/videos.ts';
+import { vocabularyRoutes } from './routes/vocabulary.ts';
 import { wordRoutes } from './routes/words.ts';
 
 export type AppOptions = {
@@ -73,6 +74,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   await app.register(accountRoutes);
   await app.register(notificationRoutes);
   await app.register(wordRoutes);
+  await app.register(vocabularyRoutes);
   await app.register(userPageRoutes);
   await app.register(translationRoutes);
   await app.register(videoRoutes);

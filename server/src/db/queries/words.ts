@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { coinRewards } from '#contract/constants.ts';
 import type { UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
 import type { Db } from '../types.ts';
-import { type BalancesRow, balancesAfter, balancesOf, coinCredit, type SaveBalances } from './save-balances.ts';
+import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalances } from './save-balances.ts';
 
 /** A row of `user_words` (as `w`) as the contract's user word. */
 const wordAsJson = sql.raw(`json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)`);
@@ -152,31 +151,10 @@ const saveWordStatement = statement<
       on conflict do nothing
       returning 1
     ),
-    -- The parts below run whether read or not, as every data-modifying part of a WITH.
-    learning_day as (
-      insert into learning_days (user_id, day)
-      select ${p.userId}, ${p.learningDay}::date
-      where exists (select 1 from existing) or exists (select 1 from inserted)
-      on conflict do nothing
-      returning 1
+    changed as (
+      select ${p.lowercase}::text as lowercase where exists (select 1 from existing) or exists (select 1 from inserted)
     ),
-    -- Each level this word reaches for the first time, once ever: what its coins are paid for.
-    rewarded as (
-      insert into word_rewards (user_id, language, lowercase, level)
-      select ${p.userId}, ${p.language}, ${p.lowercase}, reached
-      from generate_series(1, ${p.level}) reached
-      where exists (select 1 from existing) or exists (select 1 from inserted)
-      on conflict do nothing
-      returning 1
-    ),
-    -- One update of the user row for the count and the coins (a row changed twice in one statement keeps one).
-    account as (
-      update users set word_count = word_count + (select count(*) from inserted),
-        ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, p)}
-      where id = ${p.userId}
-        and (exists (select 1 from inserted) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
-      returning word_count, credit_amount
-    )
+    ${paidSave(p, p.level, sql`(select count(*) from inserted)`)}
     select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
       (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`,
 );
@@ -254,25 +232,7 @@ const markKnownStatement = statement<
       returning lowercase
     ),
     changed as (select lowercase from raised union all select lowercase from inserted),
-    learning_day as (
-      insert into learning_days (user_id, day)
-      select ${p.userId}, ${p.learningDay}::date where exists (select 1 from changed)
-      on conflict do nothing
-      returning 1
-    ),
-    rewarded as (
-      insert into word_rewards (user_id, language, lowercase, level)
-      select ${p.userId}, ${p.language}, changed.lowercase, reached from changed, generate_series(1, 4) reached
-      on conflict do nothing
-      returning 1
-    ),
-    account as (
-      update users set word_count = word_count + (select count(*) from inserted),
-        ${coinCredit(sql`(select count(*) from rewarded) * ${coinRewards.perNewLevel}`, sql`(select count(*) from learning_day)`, p)}
-      where id = ${p.userId}
-        and (exists (select 1 from changed) or exists (select 1 from rewarded) or exists (select 1 from learning_day))
-      returning word_count, credit_amount
-    )
+    ${paidSave(p, sql`4`, sql`(select count(*) from inserted)`)}
     select exists (select 1 from page) as found, (select count(*)::int from owner) as users,
       (select ok from fits) as fits, (select room::int from owner) as room,
       (select coalesce(json_agg(lowercase order by lowercase), '[]')::text from changed) as words, ${balancesAfter}`,

@@ -103,6 +103,21 @@ export const contentWords = pgTable(
 );
 
 /**
+ * How often each word occurs in a language's published library: the sum of `content_words` over the library's
+ * published texts, kept by triggers (migration 0017) wherever a vocabulary is written or a text published,
+ * unpublished or deleted, so the vocabulary screen's frequency order reads one row per word, never every text's.
+ */
+export const libraryWords = pgTable(
+  'library_words',
+  {
+    language: text('language').notNull(),
+    lowercase: text('lowercase').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.lowercase] })],
+);
+
+/**
  * A text a learner imported (pasted, or a file): kept as UTF-8 text until the import job has made its pages, then
  * it points at the private content it became. Failed imports keep their reason until deleted.
  */

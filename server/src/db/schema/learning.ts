@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from './accounts.ts';
@@ -14,11 +15,24 @@ const learnerWordLevel = () => ({
   level: smallint('level').notNull(),
 });
 
-/** A learner's level for a word, keyed by the word's lowercase form in its language. */
+/**
+ * A learner's level for a word, keyed by the word's lowercase form in its language. `folded` is that form without
+ * accents (`fold_word`, migration 0017: "café" is "cafe"), what the vocabulary screen sorts A–Z and searches by
+ * prefix. Its two indexes hold each of that screen's keyset orders (last changed; A–Z), compared byte-wise (`collate
+ * "C"`) so the order, the prefix ranges and the mocks' string comparison agree on every database.
+ */
 export const userWords = pgTable(
   'user_words',
-  { ...learnerWordLevel(), updatedAt: timestamptz('updated_at').notNull() },
-  (t) => [primaryKey({ columns: [t.userId, t.language, t.lowercase] })],
+  {
+    ...learnerWordLevel(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    folded: text('folded').notNull().generatedAlwaysAs(sql`fold_word(lowercase)`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
+    index('user_words_recent').on(t.userId, t.language, t.updatedAt.desc(), sql`lowercase collate "C" desc`),
+    index('user_words_folded').on(t.userId, t.language, sql`folded collate "C"`, sql`lowercase collate "C"`),
+  ],
 );
 
 /** Each level a learner's word has reached once: its coin was earned, and is never earned again. */

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { vocabularyPageSize } from '#contract/constants.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { changeVocabulary, decodeCursor, vocabularyPageJson } from '../db/queries/vocabulary.ts';
+import { apiError } from '../http/errors.ts';
+import { dayIn, learnerBalances } from '../services/streak.ts';
+import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
+
+/** `levels=0,3,3`: each level once (the contract has checked the list). */
+const levelsOf = (list: string) => [...new Set(list.split(',').map(Number))];
+
+export async function vocabularyRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  registerEndpoint(app, endpoints.vocabulary, async ({ auth, params, query }) => {
+    const sort = query.sort ?? 'recent';
+    const after = query.after === undefined ? undefined : decodeCursor(query.after, sort);
+    if (query.after !== undefined && !after) {
+      throw apiError(400, 'invalid_input', 'This cursor does not belong to this list', 'after');
+    }
+    const prefix = query.q?.trim().toLocaleLowerCase(params.targetLang);
+    const json = await vocabularyPageJson(db, {
+      userId: auth.user.id,
+      language: params.targetLang,
+      homeLang: query.homeLang,
+      sort,
+      levels: query.levels === undefined ? undefined : levelsOf(query.levels),
+      prefix: prefix ? prefix : undefined,
+      after,
+      limit: query.limit ?? vocabularyPageSize,
+    });
+    return new RawJsonDetails(json);
+  });
+
+  registerEndpoint(app, endpoints.changeVocabulary, async ({ auth, params, body, now, timeZone }) => {
+    const change = 'remove' in body ? { remove: true as const } : { level: body.level };
+    const result = await changeVocabulary(
+      db,
+      auth.user.id,
+      { language: params.targetLang, words: body.words, change },
+      { now, learningDay: dayIn(timeZone, now) },
+    );
+    return { words: result.words, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
+  });
+}
