@@ -1,4 +1,5 @@
 import {
+  type InfiniteData,
   type QueryClient,
   type QueryKey,
   MutationObserver as QueryMutationObserver,
@@ -8,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { LearnerBalances, Section, UserWord } from '@/contract/entities';
+import type { LearnerBalances, Section, UserWord, VocabularyPage } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
@@ -18,16 +19,38 @@ import { forgetCoverage, levelsOfNewWords } from './coverage';
 import { createSaveQueue } from './word-save-queue';
 
 /**
- * Where a text's words come from: a page of the library, one of the learner's video transcripts, or a text's
- * "Learn these words" list. Its levels are fetched for that text alone (the learner's saved words among its words),
- * never the learner's whole list.
+ * Where a text's words come from: a page of the library, one of the learner's video transcripts, a text's
+ * "Learn these words" list, or the vocabulary screen's list. Its levels are fetched for that text alone (the
+ * learner's saved words among its words), never the learner's whole list; the vocabulary list's are the words its
+ * cached pages hold (they come with the pages: `withListedWords`).
  */
 export type WordScope =
   | { language: LearningLanguage; contentId: number; pageId: number }
   | { language: LearningLanguage; videoId: string }
-  | { language: LearningLanguage; newWordsOf: number };
+  | { language: LearningLanguage; newWordsOf: number }
+  | { language: LearningLanguage; vocabulary: true };
+
+/** The vocabulary screen's cached list (vocabulary.ts): pages of a learner's saved words. */
+export type VocabularyPages = InfiniteData<VocabularyPage, string | null>;
+
+/** The levels of the words a language's cached vocabulary pages list, as saved words (the pages ask no more). */
+function listedWords(queryClient: QueryClient, language: LearningLanguage): UserWord[] {
+  const listed = new Map<string, UserWord>();
+  for (const [, data] of queryClient.getQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) })) {
+    for (const page of data?.pages ?? []) {
+      for (const { lowercase, level } of page.words) listed.set(lowercase, { lowercase, level, language });
+    }
+  }
+  return [...listed.values()];
+}
 
 function scopeQuery(scope: WordScope) {
+  if ('vocabulary' in scope) {
+    return {
+      queryKey: [...wordQueries.language(scope.language), 'vocabulary'],
+      queryFn: ({ client }: { client: QueryClient }) => listedWords(client, scope.language),
+    };
+  }
   if ('videoId' in scope) {
     return {
       queryKey: [...wordQueries.language(scope.language), 'video', scope.videoId],
@@ -57,6 +80,8 @@ export const wordQueries = {
   all: () => ['words'] as const,
   /** Every cached text's levels in one language: what a level change updates. */
   language: (language: LearningLanguage) => [...wordQueries.all(), 'scope', language] as const,
+  /** The vocabulary screen's lists of one language, whatever their filters (vocabulary.ts). */
+  vocabulary: (language: LearningLanguage) => [...wordQueries.all(), 'vocabulary', language] as const,
   scope: (scope: WordScope) =>
     queryOptions({
       ...scopeQuery(scope),
@@ -156,8 +181,42 @@ type WordLevelSaverOptions = {
   schedule?: (work: () => void) => void;
 };
 
-/** Sets words' levels in every cached text of their language, this one and any other holding them. */
-function setEverywhere(
+/** A page's count of words per level (0–4), with some words moved from one level to another. */
+function levelCounts(counts: VocabularyPage['levels'], moves: readonly (readonly [number, number])[]) {
+  const next: VocabularyPage['levels'] = [...counts];
+  for (const [from, to] of moves) {
+    next[from] = Math.max(0, (next[from] ?? 0) - 1);
+    next[to] = (next[to] ?? 0) + 1;
+  }
+  return next;
+}
+
+/**
+ * The vocabulary list's pages with the levels their words have now: a word whose level changed shows it, counts
+ * under its new level and was last changed `now`; a word the lookup lacks is left as it is. The pages are returned
+ * as they were when nothing changed.
+ */
+export function withListedLevels(data: VocabularyPages, levels: WordLevels, now: string): VocabularyPages {
+  const moves: [number, number][] = [];
+  const pages = data.pages.map((page) => {
+    const before = moves.length;
+    const words = page.words.map((word) => {
+      const level = levels.get(word.lowercase);
+      if (level === undefined || level === word.level) return word;
+      moves.push([word.level, level]);
+      return { ...word, level, updatedAt: now };
+    });
+    return moves.length === before ? page : { ...page, words };
+  });
+  if (moves.length === 0) return data;
+  return { ...data, pages: pages.map((page) => ({ ...page, levels: levelCounts(page.levels, moves) })) };
+}
+
+/**
+ * Sets words' levels in every cached text of their language, this one and any other holding them, and in the
+ * vocabulary screen's cached pages, which follow the levels of the words they list.
+ */
+export function setEverywhere(
   queryClient: QueryClient,
   language: LearningLanguage,
   update: (words: readonly UserWord[]) => UserWord[],
@@ -165,13 +224,25 @@ function setEverywhere(
   queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(language) }, (words) =>
     words ? update(words) : words,
   );
+  syncListedLevels(queryClient, language);
+}
+
+/** The vocabulary screen's cached pages of a language show the levels of its levels scope. */
+export function syncListedLevels(queryClient: QueryClient, language: LearningLanguage): void {
+  const listed = queryClient.getQueryData<UserWord[]>(wordQueries.scope({ language, vocabulary: true }).queryKey);
+  if (!listed) return;
+  const levels = levelsOf(listed, language);
+  const now = new Date().toISOString();
+  queryClient.setQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) }, (data) =>
+    data ? withListedLevels(data, levels, now) : data,
+  );
 }
 
 /**
  * A refetch in flight would overwrite optimistic levels with an older answer (a first fetch is left to finish: the
  * levels are set again once the server confirms them).
  */
-function cancelRefetches(queryClient: QueryClient, language: LearningLanguage): void {
+export function cancelRefetches(queryClient: QueryClient, language: LearningLanguage): void {
   void queryClient.cancelQueries({
     queryKey: wordQueries.language(language),
     predicate: (query) => query.state.data !== undefined,

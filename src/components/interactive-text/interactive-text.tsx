@@ -41,14 +41,23 @@ type InteractiveTextProps = {
   targetLang: LearningLanguage;
   homeLang: LearningLanguage;
   /**
-   * What the text is: a library page (its page translations and glossary then help), a video's transcript, or a
-   * text's "Learn these words" list (a word per section). Its levels are fetched for it alone.
+   * What the text is: a library page (its page translations and glossary then help), a video's transcript, a
+   * text's "Learn these words" list or the learner's vocabulary (a word per section). Its levels are fetched for it
+   * alone (the vocabulary's come with its list).
    */
-  source: { page: { contentId: number; pageId: number } } | { videoId: string } | { newWordsOf: number };
+  source:
+    | { page: { contentId: number; pageId: number } }
+    | { videoId: string }
+    | { newWordsOf: number }
+    | { vocabulary: true };
+  /** Translations the text already has, by token id (a vocabulary row's meaning): shown without asking for one. */
+  meanings?: ReadonlyMap<number, string>;
   /** Level and movement keys act only while the text is the screen's focus (not behind a tab or a dialog). */
   keysEnabled: boolean;
   /** Put before a section's tokens, e.g. a transcript line's time stamp. */
   renderSectionStart?: (section: Section, index: number) => ReactNode;
+  /** Put after a section's tokens, e.g. a vocabulary row's meaning and dates. */
+  renderSectionEnd?: (section: Section, index: number) => ReactNode;
   /** Told when a tap or key selects a word (the player may pause). */
   onWordSelected?: () => void;
   /** Paragraphs per block skipped whole off screen, for texts of thousands of paragraphs (transcripts). */
@@ -73,8 +82,10 @@ export function InteractiveText({
   targetLang,
   homeLang,
   source,
+  meanings,
   keysEnabled,
   renderSectionStart,
+  renderSectionEnd,
   onWordSelected,
   chunkSize,
 }: InteractiveTextProps) {
@@ -101,8 +112,8 @@ export function InteractiveText({
 
   const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
   const translationByToken = useMemo(
-    () => new Map((translations ?? []).map((item) => [item.tokenId, item.translatesTo])),
-    [translations],
+    () => meanings ?? new Map((translations ?? []).map((item) => [item.tokenId, item.translatesTo])),
+    [meanings, translations],
   );
 
   const latestOnSelect = useRef<(element: HTMLElement | null) => void>(() => {});
@@ -201,6 +212,7 @@ export function InteractiveText({
         lang={targetLang}
         painter={painter}
         renderSectionStart={renderSectionStart}
+        renderSectionEnd={renderSectionEnd}
         chunkSize={chunkSize}
       />
       <WordPanel

@@ -14,6 +14,8 @@ type PageTextProps = {
    */
   painter: TextPainter;
   renderSectionStart?: ((section: Section, index: number) => ReactNode) | undefined;
+  /** Put after a section's tokens, e.g. a vocabulary row's meaning, note and dates. */
+  renderSectionEnd?: ((section: Section, index: number) => ReactNode) | undefined;
   /**
    * Groups the paragraphs in blocks of this many, each skipped whole while off screen: a two-hour transcript then
    * lays out and styles tens of blocks, not thousands of paragraphs, when a batch arrives (bench/transcript).
@@ -26,6 +28,7 @@ type SectionTextProps = {
   section: Section;
   index: number;
   renderStart: PageTextProps['renderSectionStart'];
+  renderEnd: PageTextProps['renderSectionEnd'];
 };
 
 /**
@@ -33,26 +36,38 @@ type SectionTextProps = {
  * HTML string (contract/text-markup.ts), the same the server paints first; React keeps the elements while the
  * string is unchanged, so the levels set on them stay.
  */
-const SectionText = memo(function SectionText({ section, index, renderStart }: SectionTextProps) {
+const SectionText = memo(function SectionText({ section, index, renderStart, renderEnd }: SectionTextProps) {
   return (
     <p className="reader-paragraph" data-section={index}>
       {renderStart?.(section, index)}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: tokensHtml escapes every token */}
       <span className="reader-words" dangerouslySetInnerHTML={{ __html: tokensHtml(section.tokens, 0) }} />
+      {renderEnd?.(section, index)}
     </p>
   );
 });
 
-type ChunkProps = { sections: readonly Section[]; start: number; renderStart: PageTextProps['renderSectionStart'] };
+type ChunkProps = {
+  sections: readonly Section[];
+  start: number;
+  renderStart: PageTextProps['renderSectionStart'];
+  renderEnd: PageTextProps['renderSectionEnd'];
+};
 
 /** A block of paragraphs; re-rendered only when it gained sections (the last block of a growing transcript). */
 const Chunk = memo(
-  function Chunk({ sections, start, renderStart }: ChunkProps) {
+  function Chunk({ sections, start, renderStart, renderEnd }: ChunkProps) {
     return (
       <div className="reader-chunk">
         {sections.map((section, offset) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
-          <SectionText key={offset} section={section} index={start + offset} renderStart={renderStart} />
+          <SectionText
+            // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
+            key={offset}
+            section={section}
+            index={start + offset}
+            renderStart={renderStart}
+            renderEnd={renderEnd}
+          />
         ))}
       </div>
     );
@@ -60,6 +75,7 @@ const Chunk = memo(
   (before, after) =>
     before.start === after.start &&
     before.renderStart === after.renderStart &&
+    before.renderEnd === after.renderEnd &&
     before.sections.length === after.sections.length &&
     before.sections.every((section, offset) => section === after.sections[offset]),
 );
@@ -76,13 +92,16 @@ export const PageText = memo(function PageText({
   lang,
   painter,
   renderSectionStart,
+  renderSectionEnd,
   chunkSize,
 }: PageTextProps) {
   const container = useRef<HTMLDivElement>(null);
   const indexed = useRef<{ sections: readonly Section[]; observer?: IntersectionObserver }>(null);
   // The page the server painted is taken over as it is (painted-text.ts); any other sections are rendered here.
   const [painted] = useState(() =>
-    chunkSize || renderSectionStart ? null : { sections, paragraphs: findPaintedText(sections, lang) },
+    chunkSize || renderSectionStart || renderSectionEnd
+      ? null
+      : { sections, paragraphs: findPaintedText(sections, lang) },
   );
   const adopted = painted?.paragraphs && painted.sections === sections ? painted.paragraphs : null;
 
@@ -132,10 +151,7 @@ export const PageText = memo(function PageText({
     painter.index(added, chunkSize ? chunkOf : paragraphOf);
   }, [painter, sections, chunkSize]);
 
-  const activate = (target: EventTarget) => {
-    const word = (target as HTMLElement).closest<HTMLElement>('[data-w]');
-    if (word) painter.select(word, true);
-  };
+  const wordAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-w]');
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: clicks and keys are delegated to the words inside
@@ -146,11 +162,16 @@ export const PageText = memo(function PageText({
       className="reader-text"
       lang={lang}
       dir={textDirection(lang)}
-      onClick={(event) => activate(event.target)}
+      onClick={(event) => {
+        const word = wordAt(event.target);
+        if (word) painter.select(word, true);
+      }}
       onKeyDown={(event) => {
-        if ((event.key === 'Enter' || event.key === ' ') && !event.repeat) {
+        // Only a word's keys: a control beside the words (a time stamp, a row's checkbox) keeps its own.
+        const word = wordAt(event.target);
+        if (word && (event.key === 'Enter' || event.key === ' ') && !event.repeat) {
           event.preventDefault();
-          activate(event.target);
+          painter.select(word, true);
         }
       }}
     >
@@ -159,16 +180,23 @@ export const PageText = memo(function PageText({
         : chunkSize
           ? Array.from({ length: Math.ceil(sections.length / chunkSize) }, (_, chunk) => (
               <Chunk
-                // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
+                // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
                 key={chunk}
                 sections={sections.slice(chunk * chunkSize, (chunk + 1) * chunkSize)}
                 start={chunk * chunkSize}
                 renderStart={renderSectionStart}
+                renderEnd={renderSectionEnd}
               />
             ))
           : sections.map((section, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: sections never move; a transcript only appends
-              <SectionText key={index} section={section} index={index} renderStart={renderSectionStart} />
+              <SectionText
+                // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
+                key={index}
+                section={section}
+                index={index}
+                renderStart={renderSectionStart}
+                renderEnd={renderSectionEnd}
+              />
             ))}
     </div>
   );
