@@ -15,6 +15,7 @@ const lazyScreens = [
   '<rootDir>/src/features/learn',
   '<rootDir>/src/features/store',
   '<rootDir>/src/features/video',
+  '<rootDir>/src/features/vocabulary',
   '<rootDir>/src/components/terms-content.ts',
 ];
 

@@ -22,6 +22,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StreaksRouteImport } from './routes/streaks'
 import { Route as TncsRouteImport } from './routes/tncs'
 import { Route as UploaderRouteImport } from './routes/uploader'
+import { Route as WordsRouteImport } from './routes/words'
 import { Route as LearnIdRouteImport } from './routes/learn.$id'
 import { Route as ReaderIdRouteImport } from './routes/reader.$id'
 import { Route as StoreIndexRouteImport } from './routes/store.index'
@@ -96,6 +97,11 @@ const UploaderRoute = UploaderRouteImport.update({
   path: '/uploader',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WordsRoute = WordsRouteImport.update({
+  id: '/words',
+  path: '/words',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LearnIdRoute = LearnIdRouteImport.update({
   id: '/learn/$id',
   path: '/learn/$id',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/streaks': typeof StreaksRoute
   '/tncs': typeof TncsRoute
   '/uploader': typeof UploaderRoute
+  '/words': typeof WordsRoute
   '/learn/$id': typeof LearnIdRoute
   '/reader/$id': typeof ReaderIdRoute
   '/store/cancel': typeof StoreCancelRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/streaks': typeof StreaksRoute
   '/tncs': typeof TncsRoute
   '/uploader': typeof UploaderRoute
+  '/words': typeof WordsRoute
   '/learn/$id': typeof LearnIdRoute
   '/reader/$id': typeof ReaderIdRoute
   '/store/cancel': typeof StoreCancelRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/streaks': typeof StreaksRoute
   '/tncs': typeof TncsRoute
   '/uploader': typeof UploaderRoute
+  '/words': typeof WordsRoute
   '/learn/$id': typeof LearnIdRoute
   '/reader/$id': typeof ReaderIdRoute
   '/store/cancel': typeof StoreCancelRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/streaks'
     | '/tncs'
     | '/uploader'
+    | '/words'
     | '/learn/$id'
     | '/reader/$id'
     | '/store/cancel'
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/streaks'
     | '/tncs'
     | '/uploader'
+    | '/words'
     | '/learn/$id'
     | '/reader/$id'
     | '/store/cancel'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/streaks'
     | '/tncs'
     | '/uploader'
+    | '/words'
     | '/learn/$id'
     | '/reader/$id'
     | '/store/cancel'
@@ -293,6 +305,7 @@ export interface RootRouteChildren {
   StreaksRoute: typeof StreaksRoute
   TncsRoute: typeof TncsRoute
   UploaderRoute: typeof UploaderRoute
+  WordsRoute: typeof WordsRoute
   LearnIdRoute: typeof LearnIdRoute
   ReaderIdRoute: typeof ReaderIdRoute
   StoreCancelRoute: typeof StoreCancelRoute
@@ -396,6 +409,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UploaderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/words': {
+      id: '/words'
+      path: '/words'
+      fullPath: '/words'
+      preLoaderRoute: typeof WordsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/learn/$id': {
       id: '/learn/$id'
       path: '/learn/$id'
@@ -469,6 +489,7 @@ const rootRouteChildren: RootRouteChildren = {
   StreaksRoute: StreaksRoute,
   TncsRoute: TncsRoute,
   UploaderRoute: UploaderRoute,
+  WordsRoute: WordsRoute,
   LearnIdRoute: LearnIdRoute,
   ReaderIdRoute: ReaderIdRoute,
   StoreCancelRoute: StoreCancelRoute,

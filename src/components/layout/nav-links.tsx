@@ -3,7 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useSession } from './use-session';
 import './nav-links.css';
 
-/** Home, YouTube, Store (members only, gradient-coloured) and, for admins, Uploader and Queue. */
+/**
+ * Home, YouTube, Words (a visitor's two lead to a signup pitch), Store (members only, gradient-coloured) and, for
+ * admins, Uploader and Queue.
+ */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
   return (
@@ -13,6 +16,9 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <Link to="/youtube" className="nav-link" onClick={onNavigate}>
         <Trans>YouTube</Trans>
+      </Link>
+      <Link to="/words" className="nav-link" onClick={onNavigate}>
+        <Trans>Words</Trans>
       </Link>
       {user ? (
         <Link to="/store" className="nav-link store-link" onClick={onNavigate}>

@@ -1,0 +1,58 @@
+import { Plural, Trans } from '@lingui/react/macro';
+import { memo } from 'react';
+import type { LearningLanguage } from '@/contract/languages';
+import { type RowStore, useRowSelected, useRowWord } from './vocabulary-rows';
+
+type RowProps = { store: RowStore; lowercase: string };
+
+/** A row's checkbox, named by its word. */
+export const RowCheck = memo(function RowCheck({ store, lowercase }: RowProps) {
+  const selected = useRowSelected(store, lowercase);
+  return (
+    <input
+      type="checkbox"
+      className="vocabulary-check"
+      aria-label={lowercase}
+      checked={selected}
+      onChange={(event) => store.toggle(lowercase, event.target.checked)}
+    />
+  );
+});
+
+type RowCellsProps = RowProps & { homeLang: LearningLanguage; changedOn: Intl.DateTimeFormat };
+
+/** A row's cells after its word: the meaning (or a dash) and the note, how often it occurs, when it last changed. */
+export const RowCells = memo(function RowCells({ store, lowercase, homeLang, changedOn }: RowCellsProps) {
+  const word = useRowWord(store, lowercase);
+  if (!word) return null;
+  const times = word.occurrences;
+  return (
+    <>
+      <span className="vocabulary-meaning">
+        {word.meaning === null ? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">
+              <Trans>No meaning yet</Trans>
+            </span>
+          </>
+        ) : (
+          <span lang={homeLang} dir="auto" data-own={word.meaningIsOwn ? '' : undefined}>
+            {word.meaning}
+          </span>
+        )}
+        {word.note ? (
+          <span className="vocabulary-note" dir="auto">
+            {word.note}
+          </span>
+        ) : null}
+      </span>
+      <span className="vocabulary-occurrences">
+        <Plural value={times} one="# time" other="# times" />
+      </span>
+      <time className="vocabulary-changed" dateTime={word.updatedAt}>
+        {changedOn.format(new Date(word.updatedAt))}
+      </time>
+    </>
+  );
+});
