@@ -79,6 +79,20 @@ export function describeConformance(subject: Subject) {
     return { contentId, reader };
   }
 
+  const ferry = Array.from({ length: 6 }, (_, i) => `The ferry number ${i} leaves the harbour at dawn.`).join('\n\n');
+
+  /**
+   * A learner's imported text of 54 word tokens, 13 distinct words ("the" 12 times; "ferry", "harbour", "dawn", in
+   * neither library, 6 times each), made into pages.
+   */
+  async function ferryText(token: string): Promise<number> {
+    await expectOk('importText', { token, body: { language: 'en', title: 'Ferry', text: ferry } });
+    await subject.runImportJobs();
+    const [ready] = await expectOk('myTexts', { token, params: { targetLang: 'en' } });
+    if (!ready?.contentId) throw new Error('the import is not ready');
+    return ready.contentId;
+  }
+
   const video = (id: string, language = 'de') => ({
     videoURL: `https://www.youtube.com/watch?v=${id}`,
     title: `Video ${id}`,
@@ -153,6 +167,8 @@ export function describeConformance(subject: Subject) {
         textCoverage: { targetLang: 'en' },
         videoCoverage: { targetLang: 'en' },
         textNewWords: { targetLang: 'en', contentId: 1 },
+        vocabulary: { targetLang: 'en' },
+        changeVocabulary: { targetLang: 'en' },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -577,17 +593,6 @@ export function describeConformance(subject: Subject) {
   });
 
   describe('known-word figures', () => {
-    const ferry = Array.from({ length: 6 }, (_, i) => `The ferry number ${i} leaves the harbour at dawn.`).join('\n\n');
-
-    /** A learner's imported text of 54 word tokens, 13 distinct words ("the" 12 times), made into pages. */
-    async function ferryText(token: string): Promise<number> {
-      await expectOk('importText', { token, body: { language: 'en', title: 'Ferry', text: ferry } });
-      await subject.runImportJobs();
-      const [ready] = await expectOk('myTexts', { token, params: { targetLang: 'en' } });
-      if (!ready?.contentId) throw new Error('the import is not ready');
-      return ready.contentId;
-    }
-
     it("answers a screen of texts in one call, from the learner's levels as they are now", async () => {
       const { token } = await signUp();
       const mine = await ferryText(token);
@@ -782,6 +787,128 @@ export function describeConformance(subject: Subject) {
       expect(wordless.details[0]?.code).toBe('bad_file');
       const nowhere = await expectError('uploadContent', 400, { token, body: upload(2_000_000_000) });
       expect(nowhere.details[0]?.field).toBe('subCategoryId');
+    });
+  });
+
+  describe('the vocabulary screen', () => {
+    const params = { targetLang: 'en' };
+    const saved = { ferry: 2, harbour: 0, dawn: 4, '3': 1, café: 1, cafetera: 3 };
+
+    /** A learner with the ferry text and six saved words: three of it 6 times each, one once, two in no text. */
+    async function learnerWithWords(): Promise<string> {
+      const { token } = await signUp();
+      await ferryText(token);
+      for (const [lowercase, level] of Object.entries(saved)) {
+        await expectOk('saveUserWord', { token, body: { lowercase, level, language: 'en' } });
+      }
+      return token;
+    }
+
+    const listed = async (token: string, query: Record<string, string>) =>
+      (await expectOk('vocabulary', { token, params, query: { homeLang: 'de', ...query } })).words.map(
+        (word) => word.lowercase,
+      );
+
+    it("lists a learner's saved words with their occurrences and the count per level, filtered and searched", async () => {
+      const token = await learnerWithWords();
+      const page = await expectOk('vocabulary', { token, params, query: { homeLang: 'de', sort: 'frequency' } });
+      expect(page.words.map((word) => [word.lowercase, word.level, word.occurrences])).toEqual([
+        ['dawn', 4, 6],
+        ['ferry', 2, 6],
+        ['harbour', 0, 6],
+        ['3', 1, 1],
+        ['cafetera', 3, 0],
+        ['café', 1, 0],
+      ]);
+      expect(page.words.every((word) => !word.meaningIsOwn && word.note === null)).toBe(true);
+      expect(page).toMatchObject({ next: null, total: 6, levels: [1, 2, 1, 1, 1] });
+      expect(await listed(token, { sort: 'az' })).toEqual(['3', 'café', 'cafetera', 'dawn', 'ferry', 'harbour']);
+      expect(await listed(token, { sort: 'az', q: 'CAFE' })).toEqual(['café', 'cafetera']);
+      expect(await listed(token, { sort: 'az', q: 'café', levels: '3,4' })).toEqual(['cafetera']);
+      const filtered = await expectOk('vocabulary', { token, params, query: { homeLang: 'de', levels: '0,1' } });
+      expect(filtered).toMatchObject({ total: 3, levels: [1, 2, 1, 1, 1] });
+      expect(filtered.words.map((word) => word.lowercase).sort()).toEqual(['3', 'café', 'harbour']);
+      const german = await expectOk('vocabulary', { token, params: { targetLang: 'de' }, query: { homeLang: 'en' } });
+      expect(german).toEqual({ words: [], next: null, total: 0, levels: [0, 0, 0, 0, 0] });
+    });
+
+    it('pages through every word once in each order, following the cursor', async () => {
+      const token = await learnerWithWords();
+      for (const sort of ['recent', 'az', 'frequency']) {
+        const words: string[] = [];
+        let after: string | null = null;
+        do {
+          const query: Record<string, string> = { homeLang: 'de', sort, limit: '4', ...(after ? { after } : {}) };
+          const page = await expectOk('vocabulary', { token, params, query });
+          words.push(...page.words.map((word) => word.lowercase));
+          after = page.next;
+        } while (after);
+        expect(words, sort).toEqual(await listed(token, { sort }));
+        expect([...words].sort(), sort).toEqual(Object.keys(saved).sort());
+      }
+    });
+
+    it('sets several saved words to one level, and removes others: unsaved, the word count lower', async () => {
+      const token = await learnerWithWords();
+      const changed = await expectOk('changeVocabulary', {
+        token,
+        params,
+        body: { words: ['harbour', 'ferry', 'lighthouse', 'harbour'], level: 4 },
+      });
+      expect(changed.words).toEqual([
+        { lowercase: 'ferry', level: 4, language: 'en' },
+        { lowercase: 'harbour', level: 4, language: 'en' },
+      ]);
+      expect(changed.balances.wordCount).toBe(6);
+      const page = await expectOk('vocabulary', { token, params, query: { homeLang: 'de' } });
+      expect(page.levels).toEqual([0, 2, 0, 1, 3]);
+      const removed = await expectOk('changeVocabulary', {
+        token,
+        params,
+        body: { words: ['café', 'dawn', 'lighthouse'], remove: true },
+      });
+      expect(removed.words).toEqual([]);
+      expect(removed.balances.wordCount).toBe(4);
+      expect((await expectOk('refresh', { token })).wordCount).toBe(4);
+      expect((await listed(token, { sort: 'az' })).sort()).toEqual(['3', 'cafetera', 'ferry', 'harbour']);
+      const other = await signUp();
+      const untouched = await expectOk('changeVocabulary', {
+        token: other.token,
+        params,
+        body: { words: ['ferry'], remove: true },
+      });
+      expect(untouched).toMatchObject({ words: [], balances: { wordCount: 0 } });
+      expect(await listed(token, { sort: 'az', q: 'ferry' })).toEqual(['ferry']);
+    });
+
+    it('answers 400 naming the field for bad filters, a bad cursor, a bad change and an unknown language', async () => {
+      const token = await learnerWithWords();
+      const azCursor = (
+        await expectOk('vocabulary', { token, params, query: { homeLang: 'de', sort: 'az', limit: '1' } })
+      ).next;
+      const bad: [Record<string, string>, string][] = [
+        [{ levels: '5' }, 'levels'],
+        [{ levels: '0,,1' }, 'levels'],
+        [{ limit: '0' }, 'limit'],
+        [{ limit: '201' }, 'limit'],
+        [{ q: 'ca\u0001fe' }, 'q'],
+        [{ after: 'not a cursor' }, 'after'],
+        [{ sort: 'recent', after: azCursor ?? '' }, 'after'],
+      ];
+      for (const [query, field] of bad) {
+        const refused = await expectError('vocabulary', 400, { token, params, query: { homeLang: 'de', ...query } });
+        expect(refused.details[0], JSON.stringify(query)).toMatchObject({ code: 'invalid_input', field });
+      }
+      const language = await expectError('vocabulary', 400, { token, params: { targetLang: 'xx' }, query: {} });
+      expect(language.details[0]).toMatchObject({ field: 'targetLang' });
+      await expectError('changeVocabulary', 400, { token, params, body: { words: ['ferry'], level: 5 } });
+      await expectError('changeVocabulary', 400, { token, params, body: { words: [], remove: true } });
+      await expectError('changeVocabulary', 400, {
+        token,
+        params: { targetLang: 'xx' },
+        body: { words: ['ferry'], level: 1 },
+      });
+      expect((await expectOk('refresh', { token })).wordCount).toBe(6);
     });
   });
 

@@ -58,6 +58,8 @@ export type MockDb = {
   jobs: AdminJob[];
   /** Coins earned by learning, per username: the day's total against the cap, days paid, levels paid per word. */
   coins: Record<string, MockCoins>;
+  /** When each saved word last changed, by `wordTimeKey` (the vocabulary screen's order); a word saved elsewhere has none yet. */
+  wordTimes: Record<string, string>;
   nextId: number;
 };
 
@@ -140,21 +142,19 @@ function createInitialDb(): MockDb {
     }),
     password: adminAccount.password,
   };
+  const readerWords: UserWord[] = [
+    { lowercase: 'katze', level: 2, language: 'de' },
+    { lowercase: 'regen', level: 1, language: 'de' },
+    { lowercase: 'fenster', level: 3, language: 'de' },
+    { lowercase: 'brot', level: 4, language: 'de' },
+    { lowercase: 'und', level: 4, language: 'de' },
+    { lowercase: 'rain', level: 3, language: 'en' },
+    { lowercase: 'window', level: 1, language: 'en' },
+  ];
   return {
     users: [reader, admin],
     words: new Map([
-      [
-        reader.username,
-        [
-          { lowercase: 'katze', level: 2, language: 'de' },
-          { lowercase: 'regen', level: 1, language: 'de' },
-          { lowercase: 'fenster', level: 3, language: 'de' },
-          { lowercase: 'brot', level: 4, language: 'de' },
-          { lowercase: 'und', level: 4, language: 'de' },
-          { lowercase: 'rain', level: 3, language: 'en' },
-          { lowercase: 'window', level: 1, language: 'en' },
-        ],
-      ],
+      [reader.username, readerWords],
       [admin.username, []],
     ]),
     pages: new Map([
@@ -202,6 +202,9 @@ function createInitialDb(): MockDb {
     library: { categories: [], subCategories: [], texts: [], edits: {} },
     jobs: buildJobs(now),
     coins: {},
+    wordTimes: Object.fromEntries(
+      readerWords.map((word, index) => [wordTimeKey(reader, word), hoursBefore(now, index + 1).toISOString()]),
+    ),
     nextId: 100,
   };
 }
@@ -236,6 +239,8 @@ export function restoreMockDb(json: string): void {
   const stored = JSON.parse(json) as StoredDb;
   db = {
     ...stored,
+    // A state kept by an older build has no change times: its words count as changed when first listed.
+    wordTimes: stored.wordTimes ?? {},
     words: new Map(stored.words),
     pages: new Map(stored.pages),
     notifications: new Map(stored.notifications),
@@ -334,6 +339,11 @@ function collectionOf<T>(collections: Map<string, T>, username: string, empty: (
   const created = empty();
   collections.set(username, created);
   return created;
+}
+
+/** The key of a learner's saved word in `wordTimes`. */
+export function wordTimeKey(user: MockUser, word: Pick<UserWord, 'language' | 'lowercase'>): string {
+  return `${user.username}\u0000${word.language}\u0000${word.lowercase}`;
 }
 
 export function wordsOf(user: MockUser): UserWord[] {

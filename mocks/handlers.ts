@@ -10,6 +10,7 @@ import { paymentHandlers } from './handlers/payments';
 import { translationHandlers } from './handlers/translations';
 import { userPageHandlers } from './handlers/user-pages';
 import { videoHandlers } from './handlers/videos';
+import { vocabularyHandlers } from './handlers/vocabulary';
 import { wordHandlers } from './handlers/words';
 
 /** One handler per call of the contract. */
@@ -26,4 +27,5 @@ export const handlers: HttpHandler[] = [
   ...adminHandlers,
   ...libraryHandlers,
   ...coverageHandlers,
+  ...vocabularyHandlers,
 ];

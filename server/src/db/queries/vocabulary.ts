@@ -222,7 +222,7 @@ const changeLevelStatement = statement<'userId' | 'language' | 'words' | 'level'
       returning lowercase
     ),
     ${paidSave(p, p.level, sql`0`)}
-    select (select coalesce(json_agg(lowercase order by lowercase), '[]')::text from changed) as words,
+    select (select coalesce(json_agg(lowercase order by lowercase collate "C"), '[]')::text from changed) as words,
       (select count(*)::int from owner) as users, ${balancesAfter}`,
 );
 

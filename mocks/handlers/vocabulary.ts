@@ -1,0 +1,174 @@
+import { vocabularyPageSize } from '@/contract/constants';
+import { vocabularyOf } from '@/contract/coverage';
+import { endpoints } from '@/contract/endpoints';
+import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
+import { type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
+import { glossFor } from '../fixtures/translations';
+import { learnerLibraryOf } from '../library';
+import { readableText } from '../readable';
+import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+
+/** A word without its accents, as the server's `fold_word` makes it: "café" is "cafe". */
+const fold = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** Code point order, as the server compares words (byte-wise, collate "C"). */
+function byCodePoint(a: string, b: string): number {
+  for (let i = 0; i < a.length && i < b.length; ) {
+    const x = a.codePointAt(i) ?? 0;
+    const y = b.codePointAt(i) ?? 0;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
+
+type Listed = VocabularyWord & { folded: string };
+
+/** Each sort's cursor key of a word, and its order (the server's: see server/src/db/queries/vocabulary.ts). */
+const sorts: Record<VocabularySort, { key: (word: Listed) => string; compare: (a: Listed, b: Listed) => number }> = {
+  recent: {
+    key: (word) => word.updatedAt,
+    compare: (a, b) => byCodePoint(b.updatedAt, a.updatedAt) || byCodePoint(b.lowercase, a.lowercase),
+  },
+  az: {
+    key: (word) => word.folded,
+    compare: (a, b) => byCodePoint(a.folded, b.folded) || byCodePoint(a.lowercase, b.lowercase),
+  },
+  frequency: {
+    key: (word) => String(word.occurrences),
+    compare: (a, b) => b.occurrences - a.occurrences || byCodePoint(a.lowercase, b.lowercase),
+  },
+};
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+/** The word a page ended on, from its cursor; undefined when the cursor is not one of this sort's. */
+function cursorOf(after: string, sort: VocabularySort): Listed | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(after.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
+    const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== sort) return undefined;
+    const [, key, lowercase] = parsed as unknown[];
+    if (typeof key !== 'string' || typeof lowercase !== 'string') return undefined;
+    if (sort === 'recent' && Number.isNaN(Date.parse(key))) return undefined;
+    if (sort === 'frequency' && !/^\d{1,10}$/.test(key)) return undefined;
+    const at = { lowercase, level: 0, meaning: null, meaningIsOwn: false, note: null };
+    return { ...at, updatedAt: key, folded: key, occurrences: Number(key) || 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How often each word occurs in the language's published library and the learner's own texts. */
+function occurrencesIn(user: MockUser, language: LearningLanguage): Map<string, number> {
+  const libraryIds = learnerLibraryOf(language).flatMap((category) =>
+    category.subCategories.flatMap((sub) => sub.contents.map((content) => content.id)),
+  );
+  const ownIds = mockDb()
+    .imports.filter((item) => !item.upload && item.username === user.username && item.record.language === language)
+    .flatMap((item) => (item.record.contentId ? [item.record.contentId] : []));
+  const counts = new Map<string, number>();
+  for (const id of [...libraryIds, ...ownIds]) {
+    const sections = readableText(language, id, ownIds.includes(id) ? user : undefined) ?? [];
+    for (const [word, times] of vocabularyOf(sections.flatMap((section) => section.tokens))) {
+      counts.set(word, (counts.get(word) ?? 0) + times);
+    }
+  }
+  return counts;
+}
+
+/** When a saved word last changed; one saved by another call (the reader's save) counts as changed now. */
+function changedAt(user: MockUser, word: UserWord, now: string): string {
+  const times = mockDb().wordTimes;
+  const key = wordTimeKey(user, word);
+  times[key] ??= now;
+  return times[key];
+}
+
+const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+export const vocabularyHandlers = [
+  route(endpoints.vocabulary, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.vocabulary.params);
+    if (parsed instanceof Response) return parsed;
+    const query = parseParams(queryOf(request), endpoints.vocabulary.query);
+    if (query instanceof Response) return query;
+    const language = parsed.targetLang;
+    const sort = sorts[query.sort ?? 'recent'];
+    const after = query.after === undefined ? undefined : cursorOf(query.after, query.sort ?? 'recent');
+    if (query.after !== undefined && !after) {
+      return fail(400, 'invalid_input', 'This cursor does not belong to this list', 'after');
+    }
+    const saved = wordsOf(user).filter((word) => word.language === language);
+    const levels: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+    for (const word of saved) levels[word.level] = (levels[word.level] ?? 0) + 1;
+    const wanted = query.levels === undefined ? undefined : new Set(query.levels.split(',').map(Number));
+    const prefix = fold(query.q?.trim().toLocaleLowerCase(language) ?? '');
+    const occurrences = occurrencesIn(user, language);
+    const now = new Date().toISOString();
+    const listed: Listed[] = saved
+      .filter((word) => (!wanted || wanted.has(word.level)) && fold(word.lowercase).startsWith(prefix))
+      .map((word) => ({
+        lowercase: word.lowercase,
+        level: word.level,
+        meaning: glossFor(word.lowercase, language, query.homeLang) ?? null,
+        meaningIsOwn: false,
+        note: null,
+        updatedAt: changedAt(user, word, now),
+        occurrences: occurrences.get(word.lowercase) ?? 0,
+        folded: fold(word.lowercase),
+      }))
+      .sort(sort.compare);
+    const rest = after ? listed.filter((word) => sort.compare(after, word) < 0) : listed;
+    const page = rest.slice(0, query.limit ?? vocabularyPageSize);
+    const last = page.at(-1);
+    return ok({
+      words: page.map(({ folded: _folded, ...word }) => word),
+      next:
+        last && rest.length > page.length
+          ? toBase64Url(JSON.stringify([query.sort ?? 'recent', sort.key(last), last.lowercase]))
+          : null,
+      total: listed.length,
+      levels,
+    });
+  }),
+
+  route(endpoints.changeVocabulary, async ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.changeVocabulary.params);
+    if (parsed instanceof Response) return parsed;
+    const body = await parseBody(request, endpoints.changeVocabulary.body);
+    if (body instanceof Response) return body;
+    const named = new Set(body.words);
+    const words = wordsOf(user);
+    const touched = words
+      .filter((word) => word.language === parsed.targetLang && named.has(word.lowercase))
+      .sort((a, b) => byCodePoint(a.lowercase, b.lowercase));
+    const times = mockDb().wordTimes;
+    if ('remove' in body) {
+      for (const word of touched) {
+        words.splice(words.indexOf(word), 1);
+        delete times[wordTimeKey(user, word)];
+      }
+    } else {
+      const now = new Date().toISOString();
+      for (const word of touched) {
+        word.level = body.level;
+        times[wordTimeKey(user, word)] = now;
+      }
+    }
+    const changed = 'remove' in body ? [] : touched.map((word) => ({ ...word }));
+    // As on the server, a change that touched no word is no learning: no coins, no streak day.
+    const balances =
+      changed.length > 0 ? payWordCoins(user, changed) : { wordCount: words.length, creditAmount: user.creditAmount };
+    return ok({ words: changed, balances });
+  }),
+];
