@@ -179,6 +179,23 @@ describe('words', () => {
     const { details } = await expectOk('userWords', { token: reader });
     expect(details).toHaveLength(7);
   });
+
+  it("lists the reader's German words on the vocabulary screen, last changed first, with the fixtures' meanings", async () => {
+    const { details } = await expectOk('vocabulary', {
+      token: reader,
+      params: { targetLang: 'de' },
+      query: { homeLang: 'en' },
+    });
+    expect(details.words.map((word) => [word.lowercase, word.meaning])).toEqual([
+      ['katze', 'cat'],
+      ['regen', 'rain'],
+      ['fenster', 'window'],
+      ['brot', 'bread'],
+      ['und', 'and'],
+    ]);
+    expect(details.words.find((word) => word.lowercase === 'und')?.occurrences).toBeGreaterThan(0);
+    expect(details).toMatchObject({ next: null, total: 5, levels: [0, 1, 1, 1, 2] });
+  });
 });
 
 describe('translations', () => {
