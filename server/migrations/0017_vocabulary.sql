@@ -12,7 +12,7 @@ CREATE TABLE "library_words" (
 );
 --> statement-breakpoint
 ALTER TABLE "user_words" ADD COLUMN "folded" text GENERATED ALWAYS AS (fold_word(lowercase)) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "user_words_recent" ON "user_words" USING btree ("user_id","language","updated_at" DESC NULLS LAST,lowercase collate "C" desc);--> statement-breakpoint
+CREATE INDEX "user_words_recent" ON "user_words" USING btree ("user_id","language","updated_at" DESC NULLS FIRST,lowercase collate "C" desc);--> statement-breakpoint
 CREATE INDEX "user_words_folded" ON "user_words" USING btree ("user_id","language",folded collate "C",lowercase collate "C");--> statement-breakpoint
 -- Adds occurrences to the library's counts (negative ones take them away, and a word left with none goes), in key
 -- order, so two writers meeting on the same words lock them in one order.

@@ -75,9 +75,9 @@ const sorts: Record<VocabularySort, { key: SQL; keyText: SQL; order: SQL; after:
   },
 };
 
-/** The learner's saved words in the language that pass the level and search filters, as `w`. */
+/** Which rows of `user_words` (as `w`) are the learner's saved words in the language that pass the filters. */
 function filtered(p: P, shape: Shape): SQL {
-  return sql`user_words w where w.user_id = ${p.userId} and w.language = ${p.language}
+  return sql`w.user_id = ${p.userId} and w.language = ${p.language}
     ${shape.levels ? sql`and w.level = any(${p.levels}::int[])` : sql``}
     ${
       // Words whose folded form starts with the folded search: a range of the `user_words_folded` index, compared
@@ -89,12 +89,15 @@ function filtered(p: P, shape: Shape): SQL {
     }`;
 }
 
-/** How often a word (`w.lowercase`) occurs in the published library and the learner's own texts (a few). */
+/** The learner's own texts in the language (a few), whose words count with the library's. */
+const ownTexts = (p: P) =>
+  sql`select c.id from contents c where c.owner_id = ${p.userId} and c.language = ${p.language}`;
+
+/** How often a word (`w.lowercase`) occurs in the published library and the learner's own texts. */
 const occurrencesOf = (p: P) => sql`(
   coalesce((select lw.occurrences from library_words lw where lw.language = ${p.language} and lw.lowercase = w.lowercase), 0)
   + coalesce((select sum(cw.occurrences) from content_words cw
-      where cw.lowercase = w.lowercase and cw.content_id in (
-        select c.id from contents c where c.owner_id = ${p.userId} and c.language = ${p.language})), 0))::int`;
+      where cw.lowercase = w.lowercase and cw.content_id in (${ownTexts(p)})), 0))::int`;
 
 /**
  * The meaning shown for a word without a network call, in the order the translation chain asks: the gloss the
@@ -122,9 +125,20 @@ function listStatementFor(shape: Shape) {
       total: number;
     }
   >((p) => {
+    // Every candidate's occurrences for the frequency order: joined, so the planner may hash the library's counts and
+    // the learner's own texts' words once rather than look each word up.
     const candidates = sort.counted
-      ? sql`(select w.lowercase, w.level, w.updated_at, ${occurrencesOf(p)} as occurrences from ${filtered(p, shape)}) w`
-      : filtered(p, shape);
+      ? sql`(
+          select w.lowercase, w.level, w.updated_at,
+            (coalesce(lw.occurrences, 0) + coalesce(own.occurrences, 0))::int as occurrences
+          from user_words w
+            left join library_words lw on lw.language = ${p.language} and lw.lowercase = w.lowercase
+            left join (
+              select cw.lowercase, sum(cw.occurrences) as occurrences from content_words cw
+              where cw.content_id in (${ownTexts(p)}) group by cw.lowercase
+            ) own on own.lowercase = w.lowercase
+          where ${filtered(p, shape)}) w`
+      : sql`user_words w where ${filtered(p, shape)}`;
     const where = shape.after ? sql`${sort.counted ? sql`where` : sql`and`} ${sort.after(p)}` : sql``;
     return sql`
       with listed as (
@@ -135,7 +149,7 @@ function listStatementFor(shape: Shape) {
         limit ${p.limit}::int + 1
       ),
       page as (select * from listed w where w.n <= ${p.limit}::int),
-      levels as (
+      levels as materialized (
         select level, count(*)::int as words from user_words
         where user_id = ${p.userId} and language = ${p.language} group by level
       )
@@ -150,7 +164,7 @@ function listStatementFor(shape: Shape) {
         array(select coalesce((select words from levels where level = l), 0) from generate_series(0, 4) l) as levels,
         ${
           shape.search
-            ? sql`(select count(*)::int from ${filtered(p, shape)})`
+            ? sql`(select count(*)::int from user_words w where ${filtered(p, shape)})`
             : sql`(select coalesce(sum(words), 0)::int from levels
                 ${shape.levels ? sql`where level = any(${p.levels}::int[])` : sql``})`
         } as total`;

@@ -30,7 +30,7 @@ export const userWords = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
-    index('user_words_recent').on(t.userId, t.language, t.updatedAt.desc(), sql`lowercase collate "C" desc`),
+    index('user_words_recent').on(t.userId, t.language, t.updatedAt.desc().nullsFirst(), sql`lowercase collate "C" desc`),
     index('user_words_folded').on(t.userId, t.language, sql`folded collate "C"`, sql`lowercase collate "C"`),
   ],
 );
