@@ -1,0 +1,198 @@
+import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
+import { fail } from '@mocks/handlers/respond';
+import { server } from '@mocks/node';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+const member = { user: signedIn(), homeLang: 'en', targetLang: 'de' } as const;
+
+/** The listed words, top to bottom. */
+const listed = () =>
+  [...document.querySelectorAll<HTMLElement>('.vocabulary-list [data-w]')].map((word) => word.dataset.w);
+
+const row = (lowercase: string) => {
+  const paragraph = document.querySelector(`.vocabulary-list [data-w="${lowercase}"]`)?.closest('p');
+  if (!(paragraph instanceof HTMLElement)) throw new Error(`${lowercase} is not listed`);
+  return paragraph;
+};
+
+const reader = () => {
+  const user = findUserByEmail(readerAccount.email);
+  if (!user) throw new Error('No reader account');
+  return user;
+};
+
+const stored = (lowercase: string) =>
+  wordsOf(reader()).find((word) => word.lowercase === lowercase && word.language === 'de');
+
+const wordCount = () => screen.getByRole('listitem', { name: 'Words saved of your word limit' });
+
+async function openWords() {
+  const rendered = await renderApp('/words', member);
+  await screen.findByRole('button', { name: 'katze' });
+  return rendered;
+}
+
+describe('the vocabulary screen', () => {
+  it("lists a member's saved words of the language learnt, last changed first, each with its level, meaning, occurrences and change", async () => {
+    await openWords();
+    expect(screen.getByRole('heading', { level: 1, name: 'Words' })).toBeInTheDocument();
+    expect(screen.getByText('5 words saved')).toBeInTheDocument();
+    expect(listed()).toEqual(['katze', 'regen', 'fenster', 'brot', 'und']);
+    expect(screen.getByRole('button', { name: 'katze' })).toHaveAttribute('data-level', '2');
+    expect(screen.getByRole('button', { name: 'und' })).toHaveAttribute('data-level', '4');
+    const katze = row('katze');
+    expect(within(katze).getByText('cat')).toBeInTheDocument();
+    expect(within(katze).getByText(/^\d+ times?$/)).toBeInTheDocument();
+    expect(katze.querySelector('time')).toHaveAttribute('dateTime', expect.stringMatching(/^\d{4}-/));
+    expect(screen.getByRole('button', { name: /^Level 4\b/ })).toHaveTextContent(/2$/);
+    expect(screen.getByRole('button', { name: /^Level 0\b/ })).toHaveTextContent(/0$/);
+  });
+
+  it('is reached from the header', async () => {
+    const { user } = await renderApp('/', member);
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(nav).getByRole('link', { name: 'Words' }));
+    expect(await screen.findByRole('button', { name: 'katze' })).toBeInTheDocument();
+  });
+
+  it('shows only the levels pressed, several at once', async () => {
+    const { user } = await openWords();
+    const known = screen.getByRole('button', { name: /^Level 4\b/ });
+    await user.click(known);
+    expect(known).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(listed()).toEqual(['brot', 'und']));
+    expect(screen.getByText('2 words match')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Level 1\b/ }));
+    await waitFor(() => expect(listed()).toEqual(['regen', 'brot', 'und']));
+  });
+
+  it('searches as the learner types, whatever the case', async () => {
+    const { user } = await openWords();
+    await user.type(screen.getByLabelText('Search'), 'FEN');
+    await waitFor(() => expect(listed()).toEqual(['fenster']));
+    expect(screen.getByText('1 word matches')).toBeInTheDocument();
+  });
+
+  it('says when no saved word matches', async () => {
+    const { user } = await openWords();
+    await user.type(screen.getByLabelText('Search'), 'zzz');
+    expect(await screen.findByText('No saved word matches.')).toBeInTheDocument();
+    expect(listed()).toEqual([]);
+  });
+
+  it('orders the words A–Z', async () => {
+    const { user } = await openWords();
+    await user.selectOptions(screen.getByLabelText('Sort'), 'A–Z');
+    await waitFor(() => expect(listed()).toEqual(['brot', 'fenster', 'katze', 'regen', 'und']));
+  });
+
+  it("opens a word's translation box with its meaning when it is tapped", async () => {
+    const { user } = await openWords();
+    await user.click(screen.getByRole('button', { name: 'fenster' }));
+    const box = screen.getByRole('region', { name: 'Translation' });
+    expect(within(box).getByText('fenster')).toBeInTheDocument();
+    expect(within(box).getByText('window')).toBeInTheDocument();
+  });
+
+  it("changes a word's level with a key, through the reader's save queue, and the counts follow", async () => {
+    const { user } = await openWords();
+    const katze = screen.getByRole('button', { name: 'katze' });
+    await user.click(katze);
+    await user.keyboard('4');
+    expect(katze).toHaveAttribute('data-level', '4');
+    await waitFor(() => expect(stored('katze')?.level).toBe(4));
+    expect(screen.getByRole('button', { name: /^Level 4\b/ })).toHaveTextContent(/3$/);
+    expect(screen.getByRole('button', { name: /^Level 2\b/ })).toHaveTextContent(/0$/);
+  });
+
+  it('puts a level the server refused back, and says why', async () => {
+    server.use(http.post('*/api/v1/userword', () => fail(503, 'unavailable', 'Service unavailable')));
+    const { user } = await openWords();
+    const katze = screen.getByRole('button', { name: 'katze' });
+    await user.click(katze);
+    await user.keyboard('3');
+    expect(await screen.findByText('The service is unavailable, please try again soon')).toBeInTheDocument();
+    await waitFor(() => expect(katze).toHaveAttribute('data-level', '2'));
+    expect(stored('katze')?.level).toBe(2);
+  });
+
+  it('ticks a checkbox with the space bar', async () => {
+    const { user } = await openWords();
+    screen.getByRole('checkbox', { name: 'brot' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'brot' })).toBeChecked();
+    expect(within(screen.getByRole('region', { name: 'Selected words' })).getByText('1 selected')).toBeInTheDocument();
+  });
+
+  it('sets the level of the words selected', async () => {
+    const { user } = await openWords();
+    await user.click(screen.getByRole('checkbox', { name: 'regen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'fenster' }));
+    const bar = screen.getByRole('region', { name: 'Selected words' });
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+    await user.click(within(within(bar).getByRole('group', { name: 'Set level' })).getByRole('button', { name: '4' }));
+    expect(screen.getByRole('button', { name: 'regen' })).toHaveAttribute('data-level', '4');
+    expect(screen.getByRole('button', { name: 'fenster' })).toHaveAttribute('data-level', '4');
+    await waitFor(() => expect([stored('regen')?.level, stored('fenster')?.level]).toEqual([4, 4]));
+  });
+
+  it('removes two selected words after asking, and the header counts them off', async () => {
+    const { user } = await openWords();
+    expect(wordCount()).toHaveTextContent(/7\/100$/);
+    await user.click(screen.getByRole('checkbox', { name: 'regen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'brot' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove 2 words?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(listed()).toEqual(['katze', 'fenster', 'und']);
+    expect(screen.getByText('3 words saved')).toBeInTheDocument();
+    expect(wordCount()).toHaveTextContent(/5\/100$/);
+    await waitFor(() => expect([stored('regen'), stored('brot')]).toEqual([undefined, undefined]));
+    expect(wordCount()).toHaveTextContent(/5\/100$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Words' })).toHaveFocus();
+  });
+
+  it('puts back the words of a refused removal and their count, and says why', async () => {
+    server.use(http.post('*/api/v1/vocabulary/:lang/change', () => fail(500, 'internal', 'Internal error')));
+    const { user } = await openWords();
+    await user.click(screen.getByRole('checkbox', { name: 'regen' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Something went wrong on our side, please try again')).toBeInTheDocument();
+    await waitFor(() => expect(listed()).toEqual(['katze', 'regen', 'fenster', 'brot', 'und']));
+    expect(screen.getByRole('button', { name: 'regen' })).toHaveAttribute('data-level', '1');
+    expect(wordCount()).toHaveTextContent(/7\/100$/);
+    expect(stored('regen')?.level).toBe(1);
+  });
+
+  it('loads the next page with Load more', async () => {
+    const words = wordsOf(reader());
+    for (let index = 0; index < 60; index++) words.push({ lowercase: `wort${index}`, level: 1, language: 'de' });
+    const { user } = await renderApp('/words', member);
+    await waitFor(() => expect(listed()).toHaveLength(50));
+    expect(screen.getByText('65 words saved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(listed()).toHaveLength(65));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('tells a member without saved words how to save some', async () => {
+    await renderApp('/words', { user: signedIn('admin'), homeLang: 'en', targetLang: 'de' });
+    expect(await screen.findByText(/^No words saved yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find something to read' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers a visitor an account instead', async () => {
+    await renderApp('/words');
+    expect(screen.getByRole('heading', { name: 'Keep every word you learn' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Register for free' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+  });
+});
