@@ -32,7 +32,7 @@ const sorts: Record<VocabularySort, { key: (word: Listed) => string; compare: (a
     compare: (a, b) => byCodePoint(b.updatedAt, a.updatedAt) || byCodePoint(b.lowercase, a.lowercase),
   },
   az: {
-    key: (word) => word.folded,
+    key: () => '',
     compare: (a, b) => byCodePoint(a.folded, b.folded) || byCodePoint(a.lowercase, b.lowercase),
   },
   frequency: {
@@ -57,8 +57,9 @@ function cursorOf(after: string, sort: VocabularySort): Listed | undefined {
     if (typeof key !== 'string' || typeof lowercase !== 'string') return undefined;
     if (sort === 'recent' && Number.isNaN(Date.parse(key))) return undefined;
     if (sort === 'frequency' && !/^\d{1,10}$/.test(key)) return undefined;
+    if (sort === 'az' && key !== '') return undefined;
     const at = { lowercase, level: 0, meaning: null, meaningIsOwn: false, note: null };
-    return { ...at, updatedAt: key, folded: key, occurrences: Number(key) || 0 };
+    return { ...at, updatedAt: key, folded: fold(lowercase), occurrences: Number(key) || 0 };
   } catch {
     return undefined;
   }

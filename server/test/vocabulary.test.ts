@@ -161,7 +161,10 @@ describe("the vocabulary list of a learner's saved words", () => {
 
   it('pages through every word once in each order, however many share a sort key', async () => {
     const { token, id } = await learner();
-    const words = ['b', 'a', 'cafe', 'café', 'cafés', 'the', 'mara', 'light', 'cat', 'd', 'e', 'f', 'g', 'h'];
+    // A word of a hundred syllables ends a page too: its cursor is long.
+    const long = '한'.repeat(100);
+    const longer = `${'한'.repeat(99)}국`;
+    const words = ['b', 'a', 'cafe', 'café', 'cafés', 'the', 'mara', 'light', 'cat', 'd', 'e', 'f', 'g', long, longer];
     const moments = ['2026-03-01T10:00:00.000001Z', '2026-03-01T10:00:00Z', '2026-02-01T10:00:00Z'];
     await storeWords(
       id,
@@ -175,7 +178,7 @@ describe("the vocabulary list of a learner's saved words", () => {
       recent: [...words].sort((a, b) => lateness(b) - lateness(a) || byteOrder(b, a)),
       az: [...words].sort((a, b) => byteOrder(fold(a), fold(b)) || byteOrder(a, b)),
       // The library's occurrences: "mara" and "the" 3, "light" 2, "a" and "cat" 1, the others none.
-      frequency: ['mara', 'the', 'light', 'a', 'cat', 'b', 'cafe', 'café', 'cafés', 'd', 'e', 'f', 'g', 'h'],
+      frequency: ['mara', 'the', 'light', 'a', 'cat', 'b', 'cafe', 'café', 'cafés', 'd', 'e', 'f', 'g', longer, long],
     };
     for (const sort of ['recent', 'az', 'frequency'] as const) {
       expect(await everyPage(token, { sort }, 4), sort).toEqual(orders[sort]);
@@ -186,6 +189,11 @@ describe("the vocabulary list of a learner's saved words", () => {
     expect(await everyPage(token, { sort: 'recent', q: 'caf' }, 1)).toEqual(
       orders.recent.filter((word) => word.startsWith('caf')),
     );
+    for (const sort of ['recent', 'az', 'frequency'] as const) {
+      expect(await everyPage(token, { sort, q: '한' }, 1), sort).toEqual(
+        orders[sort].filter((word) => word.startsWith('한')),
+      );
+    }
   });
 
   it("counts occurrences in the published library and the learner's own texts, not in drafts or others' texts", async () => {

@@ -43,7 +43,8 @@ export const vocabularyEndpoints = {
       levels: z.optional(levelList),
       q: z.optional(plainText().check(z.maxLength(100))),
       sort: z.optional(z.enum(vocabularySorts)),
-      after: z.optional(z.string().check(z.minLength(1), z.maxLength(400))),
+      /** Opaque; it carries the last word of a page, which may be a long word of a three-byte script. */
+      after: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
       limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxVocabularyPageSize))),
     }),
     details: vocabularyPageSchema,

@@ -7,8 +7,9 @@ import type { Db } from '../types.ts';
 import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalances } from './save-balances.ts';
 
 /**
- * Where a page of the list ends: the last word's sort key (its change time to the microsecond, its folded form, or
- * its occurrences) and the word itself, which breaks ties. Sent as an opaque base64url text.
+ * Where a page of the list ends: the last word's sort key (its change time to the microsecond, or its occurrences;
+ * none for A–Z, whose key is the word's folded form) and the word itself, which breaks ties. Sent as an opaque
+ * base64url text.
  */
 export type VocabularyCursor = { sort: VocabularySort; key: string; lowercase: string };
 
@@ -21,7 +22,7 @@ const microsecondTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /** Whether a cursor's key is one its sort could have written (anything else would fail in the database). */
 const keyFits: Record<VocabularySort, (key: string) => boolean> = {
   recent: (key) => microsecondTime.test(key) && new Date(key).toISOString().slice(0, 23) === key.slice(0, 23),
-  az: (key) => key.length <= 400 && !hasControlCharacter(key),
+  az: (key) => key === '',
   frequency: (key) => /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647,
 };
 
@@ -36,7 +37,7 @@ export function decodeCursor(after: string, sort: VocabularySort): VocabularyCur
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== sort) return undefined;
   const [, key, lowercase] = parsed as unknown[];
   if (typeof key !== 'string' || typeof lowercase !== 'string') return undefined;
-  if (lowercase.length > 100 || hasControlCharacter(lowercase) || !keyFits[sort](key)) return undefined;
+  if (lowercase === '' || hasControlCharacter(lowercase) || !keyFits[sort](key)) return undefined;
   return { sort, key, lowercase };
 }
 
@@ -58,9 +59,10 @@ const sorts: Record<VocabularySort, { key: SQL; keyText: SQL; order: SQL; after:
   },
   az: {
     key: sql`w.folded`,
-    keyText: sql`w.folded`,
+    keyText: sql`''`,
     order: sql`w.folded collate "C", w.lowercase collate "C"`,
-    after: (p) => sql`(w.folded collate "C", w.lowercase collate "C") > (${p.afterKey}::text, ${p.afterWord}::text)`,
+    after: (p) =>
+      sql`(w.folded collate "C", w.lowercase collate "C") > (fold_word(${p.afterWord}::text), ${p.afterWord}::text)`,
     counted: false,
   },
   // The occurrences are summed for every word that passes the filters, so the whole order is known; the library's
