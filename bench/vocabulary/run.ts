@@ -4,9 +4,12 @@
  * - GET /coverage/texts for a screen of 24 cards (goal ≤ 50 ms p95 on PGlite), against a baseline measured in the same
  *   run: the same counts read from the pages' tokens, as they would be without the stored vocabulary;
  * - GET /coverage/new-words for one text ("Learn these words");
- * - writing one text's vocabulary afresh (what seeding, an import or an upload adds to storing its pages).
+ * - writing one text's vocabulary afresh (what seeding, an import or an upload adds to storing its pages);
+ * - (c) GET /vocabulary, the vocabulary screen's list: its first page (last changed first) and a search of 2–3 letters,
+ *   200 requests each (goal ≤ 30 ms p95 on PGlite), and the first page most frequent first.
  *
  *   npm run bench:vocabulary            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
+ *   npm run bench:vocabulary -- c       (the list's figures alone, on the same data)
  */
 import { sql } from 'drizzle-orm';
 import { endpoints } from '#contract/endpoints.ts';
@@ -24,6 +27,10 @@ const WORDS_PER_PAGE = 250;
 const LEXICON = 30_000;
 const SCREEN = 24;
 const RUNS = 60;
+const LIST_RUNS = 200;
+/** Figures named on the command line (`c`), or all of them. */
+const only = process.argv.slice(2);
+const runs = (figure: 'coverage' | 'c') => only.length === 0 || only.includes(figure);
 
 // Making the library takes minutes: its statements may run longer than the app's default 10 s.
 const database = await openDatabase({
@@ -39,6 +46,7 @@ const headers = { authorization: `Bearer ${token}` };
 const [learner] = (await database.db.execute<{ id: number }>(sql`select id from users where username = ${username}`))
   .rows;
 if (!learner) throw new Error('no learner');
+const learnerId = learner.id;
 
 console.log(`Making ${TEXTS} texts of ${(PAGES_PER_TEXT * WORDS_PER_PAGE).toLocaleString('en')} words …`);
 const started = performance.now();
@@ -62,10 +70,12 @@ for (let start = 0; start < contentIds.length; start += 10) {
 }
 console.log(`… stored with their vocabulary in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-// The learner's words: the texts' 20,000 most frequent at levels 0–4, and 30,000 that occur in none of them.
+// The learner's words: the texts' 20,000 most frequent at levels 0–4, and 30,000 that occur in none of them, saved
+// over the years (one a minute, back from now; a hundred at a time share their minute, as a page marked known does).
 await database.db.execute(sql`
   insert into user_words (user_id, language, lowercase, level, updated_at)
-  select ${learner.id}, 'en', case when n <= 20000 then 'w' || n else 'other' || n end, n % 5, now()
+  select ${learner.id}, 'en', case when n <= 20000 then 'w' || n else 'other' || n end, n % 5,
+    now() - (case when n % 500 < 100 then n - n % 500 else n end) * interval '1 minute'
   from generate_series(1, ${SAVED_WORDS}) n`);
 await database.db.execute(sql`update users set word_count = ${SAVED_WORDS} where id = ${learner.id}`);
 await database.db.execute(sql`analyze`);
@@ -87,9 +97,9 @@ function percentiles(times: number[]) {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
-async function timed(run: () => Promise<void>) {
+async function timed(run: () => Promise<void>, count = RUNS) {
   const times: number[] = [];
-  for (let n = 0; n < RUNS + 3; n++) {
+  for (let n = 0; n < count + 3; n++) {
     const start = performance.now();
     await run();
     if (n >= 3) times.push(performance.now() - start);
@@ -103,58 +113,100 @@ async function get(url: string) {
   return response.json();
 }
 
-const cards = await timed(async () => {
-  const answer = await get(`/api/v1/coverage/texts/en?ids=${screen().join(',')}`);
-  envelopeSchema(endpoints.textCoverage.details).parse(answer);
-});
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
-/** The baseline: the same counts for the same screen, from the pages' tokens instead of the stored vocabulary. */
-const fromPages = await timed(async () => {
-  await database.db.execute(sql`
+if (runs('coverage')) await coverageFigures();
+if (runs('c')) await listFigures();
+
+async function coverageFigures() {
+  const cards = await timed(async () => {
+    const answer = await get(`/api/v1/coverage/texts/en?ids=${screen().join(',')}`);
+    envelopeSchema(endpoints.textCoverage.details).parse(answer);
+  });
+
+  /** The baseline: the same counts for the same screen, from the pages' tokens instead of the stored vocabulary. */
+  const fromPages = await timed(async () => {
+    await database.db.execute(sql`
     with vocabulary as (
       select p.content_id as id, t->>'lowercase' as lowercase, count(*) as occurrences
       from pages p, jsonb_array_elements(p.sections) s, jsonb_array_elements(s->'tokens') t
       where p.content_id = any(${sql.param(screen())}::int[]) and (t->>'isWord')::boolean group by 1, 2
     ),
     saved as (
-      select w.lowercase, w.level from user_words w where w.user_id = ${learner.id} and w.language = 'en'
+      select w.lowercase, w.level from user_words w where w.user_id = ${learnerId} and w.language = 'en'
         and w.lowercase = any (array(select distinct lowercase from vocabulary))
     )
     select v.id, sum(v.occurrences), sum(v.occurrences) filter (where s.level = 4),
       sum(v.occurrences) filter (where s.level >= 1), count(*) filter (where coalesce(s.level, 0) = 0)
     from vocabulary v left join saved s using (lowercase) group by v.id`);
-});
+  });
 
-const newWords = await timed(async () => {
-  const id = contentIds[Math.floor(Math.random() * contentIds.length)];
-  envelopeSchema(endpoints.textNewWords.details).parse(await get(`/api/v1/coverage/new-words/en/${id}`));
-});
+  const newWords = await timed(async () => {
+    const id = contentIds[Math.floor(Math.random() * contentIds.length)];
+    envelopeSchema(endpoints.textNewWords.details).parse(await get(`/api/v1/coverage/new-words/en/${id}`));
+  });
 
-const refresh = await timed(async () => {
-  const id = contentIds[Math.floor(Math.random() * contentIds.length)] ?? 0;
-  await database.db.transaction((tx) => refreshContentWords(tx, [id]));
-});
+  const refresh = await timed(async () => {
+    const id = contentIds[Math.floor(Math.random() * contentIds.length)] ?? 0;
+    await database.db.transaction((tx) => refreshContentWords(tx, [id]));
+  });
 
-const [sample] = envelopeSchema(endpoints.textCoverage.details).parse(
-  await get(`/api/v1/coverage/texts/en?ids=${screen().join(',')}`),
-).details;
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
-console.log(
-  `\n${SAVED_WORDS.toLocaleString('en')} saved words, ${TEXTS} texts of ${(PAGES_PER_TEXT * WORDS_PER_PAGE).toLocaleString('en')} words (about ${vocabulary?.distinct} distinct each, ${vocabulary?.rows.toLocaleString('en')} vocabulary rows), ${RUNS} runs, ${database.embedded ? 'embedded PGlite' : 'PostgreSQL'}`,
-);
-console.log(
-  `a sample card: known ${sample?.knownPercent} %, familiar ${sample?.familiarPercent} %, ${sample?.newWords} new words, ${sample?.band}`,
-);
-console.log('                                              p50        p95');
-console.log(
-  `GET /coverage/texts, a screen of ${SCREEN} cards  ${ms(cards.p50)}  ${ms(cards.p95)}   (goal ≤ 50 ms p95)`,
-);
-console.log(`  the same counts from the pages' tokens      ${ms(fromPages.p50)}  ${ms(fromPages.p95)}   (baseline)`);
-console.log(
-  `  ratio                                      ${(cards.p50 / fromPages.p50).toFixed(2).padStart(6)}×    ${(cards.p95 / fromPages.p95).toFixed(2).padStart(6)}×`,
-);
-console.log(`GET /coverage/new-words, one text          ${ms(newWords.p50)}  ${ms(newWords.p95)}`);
-console.log(`writing one text's vocabulary afresh       ${ms(refresh.p50)}  ${ms(refresh.p95)}`);
+  const [sample] = envelopeSchema(endpoints.textCoverage.details).parse(
+    await get(`/api/v1/coverage/texts/en?ids=${screen().join(',')}`),
+  ).details;
+  console.log(
+    `\n${SAVED_WORDS.toLocaleString('en')} saved words, ${TEXTS} texts of ${(PAGES_PER_TEXT * WORDS_PER_PAGE).toLocaleString('en')} words (about ${vocabulary?.distinct} distinct each, ${vocabulary?.rows.toLocaleString('en')} vocabulary rows), ${RUNS} runs, ${database.embedded ? 'embedded PGlite' : 'PostgreSQL'}`,
+  );
+  console.log(
+    `a sample card: known ${sample?.knownPercent} %, familiar ${sample?.familiarPercent} %, ${sample?.newWords} new words, ${sample?.band}`,
+  );
+  console.log('                                              p50        p95');
+  console.log(
+    `GET /coverage/texts, a screen of ${SCREEN} cards  ${ms(cards.p50)}  ${ms(cards.p95)}   (goal ≤ 50 ms p95)`,
+  );
+  console.log(`  the same counts from the pages' tokens      ${ms(fromPages.p50)}  ${ms(fromPages.p95)}   (baseline)`);
+  console.log(
+    `  ratio                                      ${(cards.p50 / fromPages.p50).toFixed(2).padStart(6)}×    ${(cards.p95 / fromPages.p95).toFixed(2).padStart(6)}×`,
+  );
+  console.log(`GET /coverage/new-words, one text          ${ms(newWords.p50)}  ${ms(newWords.p95)}`);
+  console.log(`writing one text's vocabulary afresh       ${ms(refresh.p50)}  ${ms(refresh.p95)}`);
+}
+
+/** (c) The vocabulary screen's list of the 50,000 words: what a learner waits for on opening it, and on searching. */
+async function listFigures() {
+  const list = async (query: Record<string, string>) => {
+    const search = new URLSearchParams({ homeLang: 'de', ...query });
+    const answer = envelopeSchema(endpoints.vocabulary.details).parse(await get(`/api/v1/vocabulary/en?${search}`));
+    if (answer.details.words.length === 0) throw new Error(`no words for ${search}`);
+    return answer.details;
+  };
+  const first = await timed(async () => {
+    await list({});
+  }, LIST_RUNS);
+  // Searches of 2–3 letters as a learner types them: "w1" matches 11,111 words, "w12" 1,111, "ot" 30,000.
+  const prefixes = ['w1', 'w12', 'w57', 'ot', 'oth', 'w9', 'w40'];
+  const searched = await timed(async () => {
+    await list({ q: prefixes[Math.floor(Math.random() * prefixes.length)] ?? 'w1' });
+  }, LIST_RUNS);
+  const frequent = await timed(async () => {
+    await list({ sort: 'frequency' });
+  });
+  const sample = await list({ q: 'w12' });
+  console.log(
+    `\n(c) the vocabulary list of ${SAVED_WORDS.toLocaleString('en')} saved words, pages of 50, ${database.embedded ? 'embedded PGlite' : 'PostgreSQL'}`,
+  );
+  console.log(
+    `a sample search: "w12" matches ${sample.total.toLocaleString('en')} words, levels ${sample.levels.join('/')}`,
+  );
+  console.log('                                              p50        p95');
+  console.log(
+    `GET /vocabulary, the first page (recent)     ${ms(first.p50)}  ${ms(first.p95)}   (${LIST_RUNS} runs; goal ≤ 30 ms p95)`,
+  );
+  console.log(
+    `GET /vocabulary?q=, a search of 2–3 letters  ${ms(searched.p50)}  ${ms(searched.p95)}   (${LIST_RUNS} runs; goal ≤ 30 ms p95)`,
+  );
+  console.log(`GET /vocabulary, most frequent first        ${ms(frequent.p50)}  ${ms(frequent.p95)}   (${RUNS} runs)`);
+}
 
 await app.close();
 await database.close();
