@@ -188,8 +188,8 @@ function rollBack(queryClient: QueryClient, change: VocabularyChange, context: C
  * Several saved words at once (the vocabulary screen's selection): to one level, or removed, in calls of at most
  * `maxBulkWords`. Optimistic: every cached text and the list show the change at once, the header counts removed
  * words off; a refusal puts back what the server did not do (and the caches' error callback says why). The answers'
- * balances are kept, the language's known-word figures forgotten, and the list asked again once nothing else of
- * the learner's words is saving.
+ * balances are kept, the language's known-word figures forgotten, and once nothing else of the learner's words is
+ * saving the list is due again (asked at once after a refusal).
  */
 export function useChangeVocabulary() {
   const queryClient = useQueryClient();
@@ -219,11 +219,16 @@ export function useChangeVocabulary() {
       context.settle(true);
       if (balances) storeBalances(queryClient, balances);
     },
-    onSettled: (_answer, _error, change) => {
+    onSettled: (_answer, error, change) => {
       if (confirmedOf(change).names.size > 0) void forgetCoverage(queryClient, change.language);
       progress.delete(change);
       if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {
-        void queryClient.invalidateQueries({ queryKey: vocabularyQueries.language(change.language) });
+        // A list of many pages is asked again page by page: after a success the answers already show what the
+        // server holds, so it waits for the next visit; after a refusal the list on screen is asked again now.
+        void queryClient.invalidateQueries({
+          queryKey: vocabularyQueries.language(change.language),
+          refetchType: error ? 'active' : 'none',
+        });
       }
     },
   });
