@@ -6,6 +6,7 @@ import { expect } from './fixtures';
 export const routes = [
   '/',
   '/youtube',
+  '/words',
   '/login',
   '/signup',
   '/faq',
