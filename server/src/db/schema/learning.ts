@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
@@ -27,9 +27,14 @@ export const userWords = pgTable(
     ...learnerWordLevel(),
     updatedAt: timestamptz('updated_at').notNull(),
     folded: text('folded').notNull().generatedAlwaysAs(sql`fold_word(lowercase)`),
+    /** The learner's own meaning (shown instead of the dictionary's) and note; null until they write one. */
+    meaning: text('meaning'),
+    note: text('note'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
+    check('user_words_meaning_length', sql`char_length(${t.meaning}) between 1 and 200`),
+    check('user_words_note_length', sql`char_length(${t.note}) between 1 and 500`),
     index('user_words_recent').on(t.userId, t.language, t.updatedAt.desc().nullsFirst(), sql`lowercase collate "C" desc`),
     index('user_words_folded').on(t.userId, t.language, sql`folded collate "C"`, sql`lowercase collate "C"`),
   ],
