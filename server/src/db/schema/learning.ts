@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
@@ -44,6 +44,27 @@ export const userWords = pgTable(
 export const wordRewards = pgTable('word_rewards', learnerWordLevel(), (t) => [
   primaryKey({ columns: [t.userId, t.language, t.lowercase, t.level] }),
 ]);
+
+/**
+ * A learner's daily counters in one language, per learning day (the learner's zone, as the streak): words newly
+ * saved (any level), words made known (reaching level 4 from below or from unsaved) and pages finished for the first
+ * time. Raised by the saves themselves, in their statement, only when the save changed something (0027); a removal
+ * takes nothing back from past days.
+ */
+export const dailyProgress = pgTable(
+  'daily_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').$type<LearningLanguage>().notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    wordsSaved: integer('words_saved').notNull().default(0),
+    wordsKnown: integer('words_known').notNull().default(0),
+    pagesRead: integer('pages_read').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.language, t.day] })],
+);
 
 /** Pages a learner has finished. */
 export const userPages = pgTable(
