@@ -22,6 +22,8 @@ import { type SeedFile, seedContent } from '../../server/src/services/seed.ts';
 import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** `BENCH_PAGES=250,1500`: only those pages (by their words) are measured. */
+const measuredWords = process.env.BENCH_PAGES?.split(',').map(Number);
 const VOCABULARIES = [0, 5_000, 50_000] as const;
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -232,7 +234,8 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   console.log(`First paint of the reader, 4× CPU, median of ${RUNS} runs, embedded PGlite, ${base}`);
   console.log("Columns: text visible, text coloured, app's reader (ms from navigation start); cold, then warm.");
-  for (const { name, slug } of pages) {
+  for (const { name, slug, words } of pages) {
+    if (measuredWords && !measuredWords.includes(words)) continue;
     const contentId = contentIds.get(slug);
     if (contentId === undefined) throw new Error(`no ${slug}`);
     const learnerOf = (saved: number) => {
