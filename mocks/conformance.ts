@@ -169,6 +169,7 @@ export function describeConformance(subject: Subject) {
         textNewWords: { targetLang: 'en', contentId: 1 },
         vocabulary: { targetLang: 'en' },
         changeVocabulary: { targetLang: 'en' },
+        progress: { targetLang: 'en' },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -909,6 +910,53 @@ export function describeConformance(subject: Subject) {
         body: { words: ['ferry'], level: 1 },
       });
       expect((await expectOk('refresh', { token })).wordCount).toBe(6);
+    });
+  });
+
+  describe('daily progress', () => {
+    const params = { targetLang: 'en' };
+    const learnerToday = async (token: string) => {
+      const { days, levels } = await expectOk('progress', { token, params });
+      expect(days).toHaveLength(30);
+      expect(days.slice(0, -1).every((day) => day.wordsSaved + day.wordsKnown + day.pagesRead === 0)).toBe(true);
+      const { day: _day, ...today } = days.at(-1) ?? { day: '' };
+      return { today, levels };
+    };
+
+    it("counts today's words saved, made known and pages finished, each once, whatever the kind of save", async () => {
+      const { token } = await signUp();
+      const contentId = await ferryText(token);
+      const save = (lowercase: string, level: number) =>
+        expectOk('saveUserWord', { token, body: { lowercase, level, language: 'en' } });
+      await save('harbour', 2);
+      await save('harbour', 2);
+      await save('dawn', 4);
+      expect(await learnerToday(token)).toEqual({
+        today: { wordsSaved: 2, wordsKnown: 1, pagesRead: 0 },
+        levels: [0, 0, 1, 0, 1],
+      });
+      // The ferry text's 13 distinct words: "harbour" (level 2) stays, "dawn" is known, 11 are new.
+      await expectOk('markPageKnown', { token, params: { targetLang: 'en', contentId, pageId: 0 } });
+      await expectOk('changeVocabulary', { token, params, body: { words: ['harbour', 'dawn'], level: 4 } });
+      await expectOk('changeVocabulary', { token, params, body: { words: ['ferry'], remove: true } });
+      const page = { contentId, pageId: 0, language: 'en' } as const;
+      await expectOk('saveUserPage', { token, body: page });
+      await expectOk('saveUserPage', { token, body: page });
+      expect(await learnerToday(token)).toEqual({
+        today: { wordsSaved: 13, wordsKnown: 13, pagesRead: 1 },
+        levels: [0, 0, 0, 0, 12],
+      });
+      const other = await signUp();
+      expect(await learnerToday(other.token)).toEqual({
+        today: { wordsSaved: 0, wordsKnown: 0, pagesRead: 0 },
+        levels: [0, 0, 0, 0, 0],
+      });
+    });
+
+    it('answers 400 naming the field for an unknown language', async () => {
+      const { token } = await signUp();
+      const refused = await expectError('progress', 400, { token, params: { targetLang: 'xx' } });
+      expect(refused.details[0]).toMatchObject({ field: 'targetLang' });
     });
   });
 

@@ -60,6 +60,8 @@ export type MockDb = {
   coins: Record<string, MockCoins>;
   /** When each saved word last changed, by `wordTimeKey` (the vocabulary screen's order); a word saved elsewhere has none yet. */
   wordTimes: Record<string, string>;
+  /** Each learner's daily counters, by learner, language and learning day (handlers/progress.ts counts them). */
+  progress: Record<string, MockProgress>;
   nextId: number;
 };
 
@@ -95,6 +97,8 @@ export type UploadDetails = { subCategoryId: number; description: string; level:
 export type MockCheckout = { username: string; diamonds: number; pro: boolean; granted: boolean };
 
 export type MockCoins = { day: string; today: number; days: string[]; levels: Record<string, number> };
+
+export type MockProgress = { wordsSaved: number; wordsKnown: number; pagesRead: number };
 
 export const readerAccount = {
   username: 'reader1',
@@ -205,6 +209,7 @@ function createInitialDb(): MockDb {
     wordTimes: Object.fromEntries(
       readerWords.map((word, index) => [wordTimeKey(reader, word), hoursBefore(now, index + 1).toISOString()]),
     ),
+    progress: {},
     nextId: 100,
   };
 }
@@ -241,6 +246,7 @@ export function restoreMockDb(json: string): void {
     ...stored,
     // A state kept by an older build has no change times: its words count as changed when first listed.
     wordTimes: stored.wordTimes ?? {},
+    progress: stored.progress ?? {},
     words: new Map(stored.words),
     pages: new Map(stored.pages),
     notifications: new Map(stored.notifications),

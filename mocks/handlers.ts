@@ -7,6 +7,7 @@ import { importHandlers } from './handlers/imports';
 import { libraryHandlers } from './handlers/library';
 import { notificationHandlers } from './handlers/notifications';
 import { paymentHandlers } from './handlers/payments';
+import { progressHandlers } from './handlers/progress';
 import { translationHandlers } from './handlers/translations';
 import { userPageHandlers } from './handlers/user-pages';
 import { videoHandlers } from './handlers/videos';
@@ -28,4 +29,5 @@ export const handlers: HttpHandler[] = [
   ...libraryHandlers,
   ...coverageHandlers,
   ...vocabularyHandlers,
+  ...progressHandlers,
 ];

@@ -1,6 +1,7 @@
 import { endpoints } from '@/contract/endpoints';
 import { pagesOf, payPageCoins } from '../db';
 import { readableSections } from '../readable';
+import { countProgress, learningDayOf } from './progress';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
 
 export const userPageHandlers = [
@@ -25,6 +26,7 @@ export const userPageHandlers = [
       (item) => item.contentId === page.contentId && item.pageId === page.pageId && item.language === page.language,
     );
     if (!known) pages.push(page);
+    if (!known) countProgress(user, page.language, learningDayOf(request), { pagesRead: 1 });
     return ok({ ...page, balances: payPageCoins(user, !known) });
   }),
 ];

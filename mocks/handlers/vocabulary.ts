@@ -7,6 +7,7 @@ import { type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db
 import { glossFor } from '../fixtures/translations';
 import { learnerLibraryOf } from '../library';
 import { readableText } from '../readable';
+import { countProgress, learningDayOf } from './progress';
 import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
 
 /** A word without its accents, as the server's `fold_word` makes it: "café" is "cafe". */
@@ -161,6 +162,8 @@ export const vocabularyHandlers = [
       }
     } else {
       const now = new Date().toISOString();
+      const madeKnown = body.level === 4 ? touched.filter((word) => word.level < 4).length : 0;
+      countProgress(user, parsed.targetLang, learningDayOf(request), { wordsKnown: madeKnown });
       for (const word of touched) {
         word.level = body.level;
         times[wordTimeKey(user, word)] = now;

@@ -4,6 +4,7 @@ import type { Section, UserWord } from '@/contract/entities';
 import { payWordCoins, videosOf, wordsOf } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
+import { countProgress, learningDayOf } from './progress';
 import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } from './respond';
 
 /** The distinct words of some sections, by lowercase form. */
@@ -67,6 +68,8 @@ export const wordHandlers = [
       else words.push({ lowercase, level: 4, language: parsed.targetLang });
       changed.push({ lowercase, level: 4, language: parsed.targetLang });
     }
+    const day = learningDayOf(request);
+    countProgress(user, parsed.targetLang, day, { wordsSaved: unsaved.length, wordsKnown: changed.length });
     return ok({ words: changed, balances: payWordCoins(user, changed) });
   }),
 
@@ -78,11 +81,14 @@ export const wordHandlers = [
     const words = wordsOf(user);
     const saved = words.find((item) => item.lowercase === word.lowercase && item.language === word.language);
     if (saved) {
+      const madeKnown = saved.level < 4 && word.level === 4 ? 1 : 0;
       saved.level = word.level;
+      countProgress(user, word.language, learningDayOf(request), { wordsKnown: madeKnown });
       return ok({ ...saved, balances: payWordCoins(user, [word]) });
     }
     if (words.length >= user.wordLimit) return fail(403, 'word_limit', "You've Reached Your Word Limit");
     words.push(word);
+    countProgress(user, word.language, learningDayOf(request), { wordsSaved: 1, wordsKnown: word.level === 4 ? 1 : 0 });
     return ok({ ...word, balances: payWordCoins(user, [word]) });
   }),
 ];

@@ -23,6 +23,7 @@ import { importRoutes } from './routes/imports.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { progressRoutes } from './routes/progress.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { userPageRoutes } from './routes/user-pages.ts';
 import { videoRoutes } from './routes/videos.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   await app.register(notificationRoutes);
   await app.register(wordRoutes);
   await app.register(vocabularyRoutes);
+  await app.register(progressRoutes);
   await app.register(userPageRoutes);
   await app.register(translationRoutes);
   await app.register(videoRoutes);

@@ -8,6 +8,7 @@ import { importEndpoints } from './endpoints/imports.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { notificationEndpoints } from './endpoints/notifications.ts';
 import { paymentEndpoints } from './endpoints/payments.ts';
+import { progressEndpoints } from './endpoints/progress.ts';
 import { translationEndpoints } from './endpoints/translations.ts';
 import { userPageEndpoints } from './endpoints/user-pages.ts';
 import { videoEndpoints } from './endpoints/videos.ts';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...libraryEndpoints,
   ...coverageEndpoints,
   ...vocabularyEndpoints,
+  ...progressEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -59,4 +59,5 @@ export const endpointSummaries = {
   vocabulary:
     "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
   changeVocabulary: "Set several of the learner's saved words to one level, or remove them (unsaved again)",
+  progress: "The learner's last 30 learning days (words saved, words made known, pages read) and saved words per level",
 } as const satisfies Record<EndpointName, string>;

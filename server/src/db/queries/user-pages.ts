@@ -5,6 +5,7 @@ import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
 import { userPages } from '../schema/learning.ts';
 import type { Db } from '../types.ts';
+import { countProgress } from './progress.ts';
 import { type BalancesRow, balancesAfter, balancesOf, coinCredit, type SaveBalances } from './save-balances.ts';
 
 export async function listUserPages(db: Db, userId: number, language: LearningLanguage): Promise<UserPage[]> {
@@ -53,7 +54,8 @@ const savePageStatement = statement<
         ${coinCredit(sql`(select count(*) from first_time) * ${coinRewards.perFirstFinishedPage}`, sql`(select count(*) from learning_day)`, p)}
       where id = ${p.userId} and (exists (select 1 from first_time) or exists (select 1 from learning_day))
       returning word_count, credit_amount
-    )
+    ),
+    ${countProgress(p, { pagesRead: sql`(select count(*) from first_time)` })}
     select exists (select 1 from found) as found, ${balancesAfter}`,
 );
 

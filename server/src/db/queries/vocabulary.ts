@@ -4,6 +4,7 @@ import { hasControlCharacter } from '#contract/fields.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
 import type { Db } from '../types.ts';
+import { countProgress } from './progress.ts';
 import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalances } from './save-balances.ts';
 
 /**
@@ -231,13 +232,21 @@ const changeLevelStatement = statement<'userId' | 'language' | 'words' | 'level'
   (p) => sql`
     -- The user row first, as every statement writing the learner's words locks it (see the word save).
     with owner as (select word_count, credit_amount from users where id = ${p.userId} for update),
-    changed as (
-      update user_words set level = ${p.level}, updated_at = ${p.now}::timestamptz
+    -- The words' levels before the change, locked after the user row (see the word save): what "made known" compares.
+    before as (
+      select lowercase, level from user_words
       where user_id = ${p.userId} and language = ${p.language} and lowercase = any(${p.words}::text[])
         and exists (select 1 from owner)
-      returning lowercase
+      for no key update
     ),
-    ${paidSave(p, p.level, sql`0`)}
+    changed as (
+      update user_words w set level = ${p.level}, updated_at = ${p.now}::timestamptz
+      from before
+      where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = before.lowercase
+      returning w.lowercase, before.level as was
+    ),
+    ${paidSave(p, p.level, sql`0`)},
+    ${countProgress(p, { wordsKnown: sql`(select count(*) from changed where was < 4 and ${p.level}::int = 4)` })}
     select (select coalesce(json_agg(lowercase order by lowercase collate "C"), '[]')::text from changed) as words,
       (select count(*)::int from owner) as users, ${balancesAfter}`,
 );

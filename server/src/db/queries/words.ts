@@ -3,6 +3,7 @@ import type { UserWord } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
 import type { Db } from '../types.ts';
+import { countProgress } from './progress.ts';
 import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalances } from './save-balances.ts';
 
 /** A row of `user_words` (as `w`) as the contract's user word. */
@@ -138,11 +139,19 @@ const saveWordStatement = statement<
       select word_count < word_limit as has_room, word_count, credit_amount from users
       where id = ${p.userId} for update
     ),
-    existing as (
-      update user_words set level = ${p.level}, updated_at = ${p.now}::timestamptz
+    -- The word's level before this save, locked after the user row: the latest committed level, which the day's
+    -- "made known" counter compares with (the statement's snapshot may predate a save that held the lock).
+    before as (
+      select level from user_words
       where user_id = ${p.userId} and language = ${p.language} and lowercase = ${p.lowercase}
         and exists (select 1 from owner)
-      returning 1
+      for no key update
+    ),
+    existing as (
+      update user_words w set level = ${p.level}, updated_at = ${p.now}::timestamptz
+      from before
+      where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}
+      returning before.level as was
     ),
     inserted as (
       insert into user_words (user_id, language, lowercase, level, updated_at)
@@ -154,7 +163,12 @@ const saveWordStatement = statement<
     changed as (
       select ${p.lowercase}::text as lowercase where exists (select 1 from existing) or exists (select 1 from inserted)
     ),
-    ${paidSave(p, p.level, sql`(select count(*) from inserted)`)}
+    ${paidSave(p, p.level, sql`(select count(*) from inserted)`)},
+    ${countProgress(p, {
+      wordsSaved: sql`(select count(*) from inserted)`,
+      wordsKnown: sql`case when ${p.level}::int = 4
+        then (select count(*) from inserted) + (select count(*) from existing where was < 4) else 0 end`,
+    })}
     select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
       (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`,
 );
@@ -232,7 +246,11 @@ const markKnownStatement = statement<
       returning lowercase
     ),
     changed as (select lowercase from raised union all select lowercase from inserted),
-    ${paidSave(p, sql`4`, sql`(select count(*) from inserted)`)}
+    ${paidSave(p, sql`4`, sql`(select count(*) from inserted)`)},
+    ${countProgress(p, {
+      wordsSaved: sql`(select count(*) from inserted)`,
+      wordsKnown: sql`(select count(*) from changed)`,
+    })}
     select exists (select 1 from page) as found, (select count(*)::int from owner) as users,
       (select ok from fits) as fits, (select room::int from owner) as room,
       (select coalesce(json_agg(lowercase order by lowercase), '[]')::text from changed) as words, ${balancesAfter}`,
