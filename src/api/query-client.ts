@@ -19,6 +19,7 @@ export const privateQueryRoots = [
   'payments',
   'imports',
   'coverage',
+  'progress',
 ] as const;
 
 type QueryClientOptions = {

@@ -4,6 +4,7 @@ import type { LearningLanguage } from '@/contract/languages';
 import { storeBalances } from './account';
 import { fetchDetails } from './client';
 import { forgetCoverage } from './coverage';
+import { refreshProgress } from './progress';
 
 export const userPageQueries = {
   all: () => ['userPages'] as const,
@@ -30,6 +31,7 @@ export function useSaveUserPage() {
     onSuccess: ({ balances, ...page }) => {
       storeBalances(queryClient, balances);
       void forgetCoverage(queryClient, page.language);
+      void refreshProgress(queryClient, page.language);
       queryClient.setQueryData(userPageQueries.list(page.language).queryKey, (pages) => [
         ...(pages ?? []).filter((p) => !(p.contentId === page.contentId && p.pageId === page.pageId)),
         page,

@@ -5,6 +5,7 @@ import type { LearningLanguage } from '@/contract/languages';
 import { countWordsAhead, storeBalances } from './account';
 import { fetchDetails } from './client';
 import { forgetCoverage } from './coverage';
+import { refreshProgress } from './progress';
 import {
   cancelRefetches,
   findWord,
@@ -221,6 +222,7 @@ export function useChangeVocabulary() {
     },
     onSettled: (_answer, error, change) => {
       if (confirmedOf(change).names.size > 0) void forgetCoverage(queryClient, change.language);
+      if (confirmedOf(change).names.size > 0) void refreshProgress(queryClient, change.language);
       progress.delete(change);
       if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {
         // A list of many pages is asked again page by page: after a success the answers already show what the

@@ -16,6 +16,7 @@ import { countWordsAhead, storeBalances } from './account';
 import { ApiRequestError, fetchDetails } from './client';
 import { contentQueries } from './content';
 import { forgetCoverage, levelsOfNewWords } from './coverage';
+import { refreshProgress } from './progress';
 import { createSaveQueue } from './word-save-queue';
 
 /**
@@ -266,6 +267,7 @@ export function createWordLevelSaver(
       storeBalances(queryClient, balances);
       // The cards' known-word figures of this language are out of date: the next listing asks again.
       void forgetCoverage(queryClient, word.language);
+      void refreshProgress(queryClient, word.language);
       return saved;
     },
     // This text's levels hold every saved word it contains, so a word not among them is new.
@@ -409,6 +411,7 @@ export function useMarkPageKnown(onRefused: (error: unknown) => void) {
       marked.settle(true);
       storeBalances(queryClient, balances);
       void forgetCoverage(queryClient, page.language);
+      void refreshProgress(queryClient, page.language);
     },
     onSettled: (_answer, _error, page) => {
       if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {

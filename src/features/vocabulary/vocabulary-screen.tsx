@@ -13,6 +13,7 @@ import type { LearningLanguage } from '@/contract/languages';
 import { usePreferences } from '@/stores/preferences';
 import { FilterBar } from './filter-bar';
 import { MoreRows } from './more-rows';
+import { ProgressPanel } from './progress-panel';
 import { RowCells, RowCheck } from './row-cells';
 import { RemoveWordsDialog, SelectAllShown, SelectionBar } from './selection-bar';
 import { createRowStore, rowSections } from './vocabulary-rows';
@@ -121,6 +122,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
           </p>
         ) : null}
       </div>
+      <ProgressPanel language={language} />
       <FilterBar counts={first?.levels} filters={filters} onFiltersChange={onFiltersChange} />
       {list.isPending ? (
         <p role="status">
