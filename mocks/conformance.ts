@@ -170,6 +170,7 @@ export function describeConformance(subject: Subject) {
         vocabulary: { targetLang: 'en' },
         changeVocabulary: { targetLang: 'en' },
         progress: { targetLang: 'en' },
+        saveWordMeaning: { targetLang: 'en' },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -910,6 +911,123 @@ export function describeConformance(subject: Subject) {
         body: { words: ['ferry'], level: 1 },
       });
       expect((await expectOk('refresh', { token })).wordCount).toBe(6);
+    });
+  });
+
+  describe("a learner's own meanings", () => {
+    const params = { targetLang: 'en' };
+
+    /** A learner and a word of the first English page, with that page's scoped-levels call. */
+    async function learnerWithPage() {
+      const learner = await signUp();
+      const { contentId, reader } = await firstContent('en');
+      const word = reader.sections.flatMap((section) => section.tokens).find((token) => token.isWord)?.lowercase;
+      if (!word) throw new Error('no word');
+      const page = { targetLang: 'en', contentId, pageId: 0 };
+      const pageWords = () => expectOk('pageWords', { token: learner.token, params: page });
+      return { learner, word, pageWords };
+    }
+
+    it("writes a saved word's meaning and note, keeps its level, and clears them back to the dictionary's", async () => {
+      const { learner, word, pageWords } = await learnerWithPage();
+      const { token } = learner;
+      await expectOk('saveUserWord', { token, body: { lowercase: word, level: 3, language: 'en' } });
+      const saved = await expectOk('saveWordMeaning', {
+        token,
+        params,
+        body: { lowercase: word, meaning: ' my own meaning ', note: 'first line\nsecond line' },
+      });
+      expect(saved).toMatchObject({
+        lowercase: word,
+        level: 3,
+        language: 'en',
+        meaning: 'my own meaning',
+        note: 'first line\nsecond line',
+        balances: { wordCount: 1 },
+      });
+      expect(await pageWords()).toEqual([
+        { lowercase: word, level: 3, language: 'en', meaning: 'my own meaning', note: 'first line\nsecond line' },
+      ]);
+      const [listed] = (await expectOk('vocabulary', { token, params, query: { homeLang: 'de' } })).words;
+      expect(listed).toMatchObject({ meaning: 'my own meaning', meaningIsOwn: true, note: 'first line\nsecond line' });
+
+      await expectOk('saveWordMeaning', { token, params, body: { lowercase: word, meaning: null, note: null } });
+      expect(await pageWords()).toEqual([{ lowercase: word, level: 3, language: 'en' }]);
+      const [cleared] = (await expectOk('vocabulary', { token, params, query: { homeLang: 'de' } })).words;
+      expect(cleared).toMatchObject({ meaningIsOwn: false, note: null });
+      expect(cleared?.meaning).not.toBe('my own meaning');
+    });
+
+    it('saves an unsaved word at level 1 within the word limit, and refuses one past it', async () => {
+      const { learner, word, pageWords } = await learnerWithPage();
+      const { token } = learner;
+      const saved = await expectOk('saveWordMeaning', {
+        token,
+        params,
+        body: { lowercase: word, meaning: null, note: 'seen on the first page' },
+      });
+      expect(saved).toMatchObject({ level: 1, meaning: null, note: 'seen on the first page' });
+      expect(saved.balances.wordCount).toBe(1);
+      expect(await pageWords()).toEqual([
+        { lowercase: word, level: 1, language: 'en', note: 'seen on the first page' },
+      ]);
+      await subject.setWordLimit(learner.username, 1);
+      const refused = await expectError('saveWordMeaning', 403, {
+        token,
+        params,
+        body: { lowercase: 'qqxzyqq', meaning: 'nothing', note: null },
+      });
+      expect(refused.details[0]).toEqual({ error: "You've Reached Your Word Limit", code: 'word_limit' });
+      await expectOk('saveWordMeaning', {
+        token,
+        params,
+        body: { lowercase: word, meaning: 'still mine', note: null },
+      });
+      expect((await expectOk('refresh', { token })).wordCount).toBe(1);
+    });
+
+    it("leaves another learner's word as it was", async () => {
+      const { learner, word, pageWords } = await learnerWithPage();
+      await expectOk('saveWordMeaning', {
+        token: learner.token,
+        params,
+        body: { lowercase: word, meaning: 'mine', note: null },
+      });
+      const other = await signUp();
+      await expectOk('saveWordMeaning', {
+        token: other.token,
+        params,
+        body: { lowercase: word, meaning: 'theirs', note: null },
+      });
+      expect(await pageWords()).toEqual([{ lowercase: word, level: 1, language: 'en', meaning: 'mine' }]);
+    });
+
+    it('answers 400 naming the field for a long or broken meaning or note and an unknown language, storing nothing', async () => {
+      const { token } = await signUp();
+      const bad: [Record<string, unknown>, string][] = [
+        [{ meaning: 'a'.repeat(201), note: null }, 'meaning'],
+        [{ meaning: null, note: 'a'.repeat(501) }, 'note'],
+        [{ meaning: 'two\nlines', note: null }, 'meaning'],
+        [{ meaning: 'bell\u0007', note: null }, 'meaning'],
+        [{ meaning: null, note: 'nul\u0000' }, 'note'],
+        [{ meaning: '  ', note: null }, 'meaning'],
+      ];
+      for (const [body, field] of bad) {
+        const refused = await expectError('saveWordMeaning', 400, {
+          token,
+          params,
+          body: { lowercase: 'ferry', ...body },
+        });
+        expect(refused.details[0], JSON.stringify(body)).toMatchObject({ code: 'invalid_input', field });
+      }
+      const language = await expectError('saveWordMeaning', 400, {
+        token,
+        params: { targetLang: 'xx' },
+        body: { lowercase: 'ferry', meaning: 'a boat', note: null },
+      });
+      expect(language.details[0]).toMatchObject({ field: 'targetLang' });
+      expect((await expectOk('refresh', { token })).wordCount).toBe(0);
+      expect(await expectOk('userWords', { token })).toEqual([]);
     });
   });
 

@@ -13,6 +13,7 @@ import type {
   LibraryContent,
   Notification,
   Product,
+  ScopedWord,
   TextImport,
   User,
   UserPage,
@@ -62,6 +63,8 @@ export type MockDb = {
   wordTimes: Record<string, string>;
   /** Each learner's daily counters, by learner, language and learning day (handlers/progress.ts counts them). */
   progress: Record<string, MockProgress>;
+  /** The learner's own meaning and note of a saved word, by `wordTimeKey`; absent until they write one. */
+  meanings: Record<string, OwnMeaning>;
   nextId: number;
 };
 
@@ -99,6 +102,8 @@ export type MockCheckout = { username: string; diamonds: number; pro: boolean; g
 export type MockCoins = { day: string; today: number; days: string[]; levels: Record<string, number> };
 
 export type MockProgress = { wordsSaved: number; wordsKnown: number; pagesRead: number };
+
+export type OwnMeaning = { meaning: string | null; note: string | null };
 
 export const readerAccount = {
   username: 'reader1',
@@ -210,6 +215,7 @@ function createInitialDb(): MockDb {
       readerWords.map((word, index) => [wordTimeKey(reader, word), hoursBefore(now, index + 1).toISOString()]),
     ),
     progress: {},
+    meanings: {},
     nextId: 100,
   };
 }
@@ -247,6 +253,7 @@ export function restoreMockDb(json: string): void {
     // A state kept by an older build has no change times: its words count as changed when first listed.
     wordTimes: stored.wordTimes ?? {},
     progress: stored.progress ?? {},
+    meanings: stored.meanings ?? {},
     words: new Map(stored.words),
     pages: new Map(stored.pages),
     notifications: new Map(stored.notifications),
@@ -350,6 +357,15 @@ function collectionOf<T>(collections: Map<string, T>, username: string, empty: (
 /** The key of a learner's saved word in `wordTimes`. */
 export function wordTimeKey(user: MockUser, word: Pick<UserWord, 'language' | 'lowercase'>): string {
   return `${user.username}\u0000${word.language}\u0000${word.lowercase}`;
+}
+
+/** A saved word as a text's scoped levels carry it: with its own meaning and note only when the learner wrote one. */
+export function scopedWordOf(user: MockUser, word: UserWord): ScopedWord {
+  const own = db.meanings[wordTimeKey(user, word)];
+  const scoped: ScopedWord = { lowercase: word.lowercase, level: word.level, language: word.language };
+  if (own?.meaning) scoped.meaning = own.meaning;
+  if (own?.note) scoped.note = own.note;
+  return scoped;
 }
 
 export function wordsOf(user: MockUser): UserWord[] {

@@ -11,7 +11,7 @@ import {
 import { endpoints } from '@/contract/endpoints';
 import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
-import { type MockUser, videosOf, wordsOf } from '../db';
+import { type MockUser, scopedWordOf, videosOf, wordsOf } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableText } from '../readable';
 import { fail, ok, parseParams, requireUser, route } from './respond';
@@ -94,7 +94,20 @@ export const coverageHandlers = [
     const { vocabulary, levelOf, counts } = countsFor(user, parsed.targetLang, sections);
     const ranked: RankedNewWord[] = [...vocabulary]
       .filter(([lowercase]) => (levelOf(lowercase) ?? 0) === 0)
-      .map(([lowercase, occurrences]) => ({ lowercase, occurrences, level: levelOf(lowercase) === 0 ? 0 : null }));
+      .map(([lowercase, occurrences]) => {
+        if (levelOf(lowercase) !== 0) return { lowercase, occurrences, level: null };
+        // A saved word at level 0 comes with the learner's own meaning and note, when written.
+        const {
+          level: _level,
+          language: _language,
+          ...own
+        } = scopedWordOf(user, {
+          lowercase,
+          level: 0,
+          language: parsed.targetLang,
+        });
+        return { ...own, occurrences, level: 0 };
+      });
     ranked.sort(compareNewWords);
     return ok({ coverage: coverageOf(counts), words: newWordsCoverage(counts, ranked.slice(0, maxNewWordsListed)) });
   }),

@@ -75,7 +75,7 @@ export function requireUser(request: Request): MockUser | ErrorResponse {
 
 type Resolver = (info: { request: Request; params: PathParams }) => Response | Promise<Response>;
 
-const methods = { GET: http.get, POST: http.post, DELETE: http.delete } as const;
+const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 
 /**
  * A handler for one call of the contract. The leading `*` matches any origin, so the same handlers serve the

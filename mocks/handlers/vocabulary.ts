@@ -92,6 +92,17 @@ function changedAt(user: MockUser, word: UserWord, now: string): string {
   return times[key];
 }
 
+/** The meaning a row shows (the learner's own once written, else the dictionary's) and the learner's note. */
+function listedMeaning(user: MockUser, word: UserWord, homeLang: LearningLanguage) {
+  const own = mockDb().meanings[wordTimeKey(user, word)];
+  const meaning = own?.meaning ?? null;
+  return {
+    meaning: meaning ?? glossFor(word.lowercase, word.language, homeLang) ?? null,
+    meaningIsOwn: meaning !== null,
+    note: own?.note ?? null,
+  };
+}
+
 const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
 export const vocabularyHandlers = [
@@ -120,9 +131,7 @@ export const vocabularyHandlers = [
       .map((word) => ({
         lowercase: word.lowercase,
         level: word.level,
-        meaning: glossFor(word.lowercase, language, query.homeLang) ?? null,
-        meaningIsOwn: false,
-        note: null,
+        ...listedMeaning(user, word, query.homeLang),
         updatedAt: changedAt(user, word, now),
         occurrences: occurrences.get(word.lowercase) ?? 0,
         folded: fold(word.lowercase),
@@ -159,6 +168,7 @@ export const vocabularyHandlers = [
       for (const word of touched) {
         words.splice(words.indexOf(word), 1);
         delete times[wordTimeKey(user, word)];
+        delete mockDb().meanings[wordTimeKey(user, word)];
       }
     } else {
       const now = new Date().toISOString();

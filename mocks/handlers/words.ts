@@ -1,7 +1,7 @@
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
-import type { Section, UserWord } from '@/contract/entities';
-import { payWordCoins, videosOf, wordsOf } from '../db';
+import type { ScopedWord, Section, UserWord } from '@/contract/entities';
+import { type MockUser, mockDb, payWordCoins, scopedWordOf, videosOf, wordsOf, wordTimeKey } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
 import { countProgress, learningDayOf } from './progress';
@@ -11,9 +11,11 @@ import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } fr
 const wordsIn = (sections: readonly Section[]) => new Set(vocabularyOf(sections.flatMap((s) => s.tokens)).keys());
 
 /** The saved words of one language among the words of some sections, as the server's scoped calls answer them. */
-function savedAmong(words: readonly UserWord[], language: string, sections: readonly Section[]): UserWord[] {
+function savedAmong(user: MockUser, language: string, sections: readonly Section[]): ScopedWord[] {
   const present = wordsIn(sections);
-  return words.filter((word) => word.language === language && present.has(word.lowercase));
+  return wordsOf(user)
+    .filter((word) => word.language === language && present.has(word.lowercase))
+    .map((word) => scopedWordOf(user, word));
 }
 
 export const wordHandlers = [
@@ -30,7 +32,7 @@ export const wordHandlers = [
     if (parsed instanceof Response) return parsed;
     const sections = readableSections(parsed.targetLang, parsed.contentId, parsed.pageId, user);
     if (!sections) return fail(404, 'not_found', 'This page does not exist');
-    return ok(savedAmong(wordsOf(user), parsed.targetLang, sections));
+    return ok(savedAmong(user, parsed.targetLang, sections));
   }),
 
   route(endpoints.videoWords, ({ request, params }) => {
@@ -44,7 +46,7 @@ export const wordHandlers = [
     const finished = library.videos.some(isVideo);
     if (!finished && !library.processing.some(isVideo)) return fail(404, 'not_found', 'This video does not exist');
     // A video still processing has no transcript yet, so none of its words are saved.
-    return ok(savedAmong(wordsOf(user), parsed.targetLang, finished ? transcriptOf(parsed.videoId) : []));
+    return ok(savedAmong(user, parsed.targetLang, finished ? transcriptOf(parsed.videoId) : []));
   }),
 
   route(endpoints.markPageKnown, ({ request, params }) => {
@@ -90,5 +92,34 @@ export const wordHandlers = [
     words.push(word);
     countProgress(user, word.language, learningDayOf(request), { wordsSaved: 1, wordsKnown: word.level === 4 ? 1 : 0 });
     return ok({ ...word, balances: payWordCoins(user, [word]) });
+  }),
+
+  route(endpoints.saveWordMeaning, async ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.saveWordMeaning.params);
+    if (parsed instanceof Response) return parsed;
+    const body = await parseBody(request, endpoints.saveWordMeaning.body);
+    if (body instanceof Response) return body;
+    const language = parsed.targetLang;
+    const words = wordsOf(user);
+    let word = words.find((item) => item.lowercase === body.lowercase && item.language === language);
+    // As on the server, only a word saved just now is a save (level 1, its coin); a saved word keeps its level.
+    let added: UserWord[] = [];
+    if (!word) {
+      if (words.length >= user.wordLimit) return fail(403, 'word_limit', "You've Reached Your Word Limit");
+      word = { lowercase: body.lowercase, level: 1, language };
+      words.push(word);
+      added = [word];
+      countProgress(user, language, learningDayOf(request), { wordsSaved: 1 });
+    }
+    const { meanings, wordTimes } = mockDb();
+    const key = wordTimeKey(user, word);
+    if (body.meaning === null && body.note === null) delete meanings[key];
+    else meanings[key] = { meaning: body.meaning, note: body.note };
+    wordTimes[key] = new Date().toISOString();
+    const balances =
+      added.length > 0 ? payWordCoins(user, added) : { wordCount: words.length, creditAmount: user.creditAmount };
+    return ok({ ...word, meaning: body.meaning, note: body.note, balances });
   }),
 ];

@@ -70,7 +70,14 @@ export function countsOf(
   return counts;
 }
 
-export type RankedNewWord = { lowercase: string; occurrences: number; level: 0 | null };
+export type RankedNewWord = {
+  lowercase: string;
+  occurrences: number;
+  level: 0 | null;
+  /** The learner's own meaning and note, when a word at level 0 has them. */
+  meaning?: string;
+  note?: string;
+};
 export type NewWord = RankedNewWord & { familiarPercent: number; band: CoverageBand };
 
 /** The order of a "Learn these words" list: the most frequent first, then by code point (SQL's `collate "C"`). */

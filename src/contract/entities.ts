@@ -54,6 +54,26 @@ export const userWordSchema = z.object({
 });
 export type UserWord = z.infer<typeof userWordSchema>;
 
+/** The longest meaning and note a learner may write for a word (UTF-16 units, as the SPA counts them). */
+export const ownMeaningMaxLength = 200;
+export const wordNoteMaxLength = 500;
+
+/** A learner's own meaning for a word: one line, 1–200 characters once trimmed. */
+export const ownMeaningSchema = plainText().check(z.trim(), z.minLength(1), z.maxLength(ownMeaningMaxLength));
+/** A learner's note on a word: plain text that may span lines, 1–500 characters once trimmed. */
+export const wordNoteSchema = multilineText().check(z.trim(), z.minLength(1), z.maxLength(wordNoteMaxLength));
+
+/**
+ * A saved word as a text's scoped levels carry it (a page's, a video's, a "Learn these words" list's): with the
+ * learner's own meaning and note, present only when they wrote one. They come with the learner's levels, never with
+ * the shared translations (docs/decisions/0028).
+ */
+export const scopedWordSchema = z.extend(userWordSchema, {
+  meaning: z.optional(z.string()),
+  note: z.optional(z.string()),
+});
+export type ScopedWord = z.infer<typeof scopedWordSchema>;
+
 export const tokenSchema = z.object({
   id: z.int().check(z.minimum(0)),
   display: z.string(),
@@ -326,6 +346,9 @@ export const newWordSchema = z.object({
   lowercase: z.string(),
   occurrences: positiveInt32(),
   level: z.nullable(z.literal(0)),
+  /** The learner's own meaning and note, when a word at level 0 has them. */
+  meaning: z.optional(z.string()),
+  note: z.optional(z.string()),
   familiarPercent: z.number().check(z.minimum(0), z.maximum(100)),
   band: z.enum(coverageBands),
 });

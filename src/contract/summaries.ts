@@ -17,6 +17,8 @@ export const endpointSummaries = {
   markPageKnown:
     'Mark the rest of a page as known: its unsaved and level-0 words become level 4, all or none within the word limit',
   saveUserWord: "Save a word level (adds the word, or changes its level); answers it with the learner's new balances",
+  saveWordMeaning:
+    "Set the learner's own meaning and note for a word (an unsaved word is saved at level 1); answers it with the balances",
   translate: 'Translate one token on demand',
   pageTranslations: "Translations of a page's word tokens",
   processVideo: 'Queue a video for transcript processing',

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
-import { markPageKnown, pageWordsJson, saveUserWord, userWordsJson, videoWordsJson } from '../db/queries/words.ts';
+import {
+  markPageKnown,
+  pageWordsJson,
+  saveOwnMeaning,
+  saveUserWord,
+  userWordsJson,
+  videoWordsJson,
+} from '../db/queries/words.ts';
 import { ApiError, apiError } from '../http/errors.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
 import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
@@ -42,6 +49,13 @@ export async function wordRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.saveUserWord, async ({ auth, body, now, timeZone }) => {
     const result = await saveUserWord(db, auth.user.id, body, { now, learningDay: dayIn(timeZone, now) });
+    if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
+    return { ...result.saved, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
+  });
+
+  registerEndpoint(app, endpoints.saveWordMeaning, async ({ auth, params, body, now, timeZone }) => {
+    const word = { language: params.targetLang, ...body };
+    const result = await saveOwnMeaning(db, auth.user.id, word, { now, learningDay: dayIn(timeZone, now) });
     if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
     return { ...result.saved, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
   });

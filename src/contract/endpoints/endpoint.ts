@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One call of the API. `path` uses `:name` segments, the syntax the server's router reads too.

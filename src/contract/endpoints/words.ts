@@ -1,8 +1,15 @@
 import { z } from 'zod/mini';
-import { learnerBalancesSchema, userWordSchema, videoIdSchema } from '../entities.ts';
+import {
+  learnerBalancesSchema,
+  ownMeaningSchema,
+  scopedWordSchema,
+  userWordSchema,
+  videoIdSchema,
+  wordNoteSchema,
+} from '../entities.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
-import { contentIdParam, pageIdParam } from './params.ts';
+import { contentIdParam, pageIdParam, targetLangParams } from './params.ts';
 
 export const wordEndpoints = {
   userWords: endpoint({
@@ -17,14 +24,14 @@ export const wordEndpoints = {
     path: '/userword/page/:targetLang/:contentId/:pageId',
     auth: 'required',
     params: z.object({ targetLang: learningLanguageSchema, contentId: contentIdParam, pageId: pageIdParam }),
-    details: z.array(userWordSchema),
+    details: z.array(scopedWordSchema),
   }),
   videoWords: endpoint({
     method: 'GET',
     path: '/userword/video/:targetLang/:videoId',
     auth: 'required',
     params: z.object({ targetLang: learningLanguageSchema, videoId: videoIdSchema }),
-    details: z.array(userWordSchema),
+    details: z.array(scopedWordSchema),
   }),
   /**
    * "Mark the rest as known": the page's words that are unsaved or at level 0 become level 4, all or none, in one
@@ -44,5 +51,26 @@ export const wordEndpoints = {
     auth: 'required',
     body: userWordSchema,
     details: z.extend(userWordSchema, { balances: learnerBalancesSchema }),
+  }),
+  /**
+   * The learner's own meaning and note for a word, both replaced (null clears one: the dictionary's meaning shows
+   * again). A word not saved yet is saved at level 1, within the word limit (403 `word_limit`, as `saveUserWord`);
+   * a saved one keeps its level. Answers the word as stored and the learner's balances.
+   */
+  saveWordMeaning: endpoint({
+    method: 'PUT',
+    path: '/userword/:targetLang/meaning',
+    auth: 'required',
+    params: targetLangParams,
+    body: z.object({
+      lowercase: userWordSchema.shape.lowercase,
+      meaning: z.nullable(ownMeaningSchema),
+      note: z.nullable(wordNoteSchema),
+    }),
+    details: z.extend(userWordSchema, {
+      meaning: z.nullable(z.string()),
+      note: z.nullable(z.string()),
+      balances: learnerBalancesSchema,
+    }),
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -38,7 +38,7 @@ type Learner = { userId: number | Placeholder; language: LearningLanguage | Plac
 const vocabularyOf = (p: Learner, readable: SQL, vocabulary: SQL) => sql`
   with readable as (${readable}), vocabulary as (${vocabulary}),
   saved as (
-    select w.lowercase, w.level from user_words w
+    select w.lowercase, w.level, w.meaning, w.note from user_words w
     where w.user_id = ${p.userId} and w.language = ${p.language}
       and w.lowercase = any (array(select distinct lowercase from vocabulary))
   )`;
@@ -104,10 +104,16 @@ const newWords = statement<
   (p) => sql`
     ${readableTexts(p)}, counted as (${counts})
     select counted.*, coalesce((
-      select json_agg(json_build_object('lowercase', n.lowercase, 'occurrences', n.occurrences, 'level', n.level)
+      select json_agg(
+          -- The learner's own meaning and note only when a word has them (a level-0 word may).
+          case when n.meaning is null and n.note is null
+            then json_build_object('lowercase', n.lowercase, 'occurrences', n.occurrences, 'level', n.level)
+            else json_strip_nulls(json_build_object('lowercase', n.lowercase, 'occurrences', n.occurrences,
+              'level', n.level, 'meaning', n.meaning, 'note', n.note)) end
         order by n.occurrences desc, n.lowercase collate "C")
       from (
-        select v.lowercase, v.occurrences, s.level from vocabulary v left join saved s on s.lowercase = v.lowercase
+        select v.lowercase, v.occurrences, s.level, s.meaning, s.note
+        from vocabulary v left join saved s on s.lowercase = v.lowercase
         where coalesce(s.level, 0) = 0
         order by v.occurrences desc, v.lowercase collate "C"
         limit ${sql.raw(String(maxNewWordsListed))}

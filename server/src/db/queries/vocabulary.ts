@@ -103,7 +103,8 @@ const occurrencesOf = (p: P) => sql`(
       where cw.lowercase = w.lowercase and cw.content_id in (${ownTexts(p)})), 0))::int`;
 
 /**
- * The meaning shown for a word without a network call, in the order the translation chain asks: the gloss the
+ * The dictionary's meaning shown for a word the learner gave none of their own, without a network call, in the order
+ * the translation chain asks: the gloss the
  * library's glossaries give it most often, the dictionary's entry, an earlier machine translation; else null.
  */
 const meaningOf = (p: P) => sql`coalesce(
@@ -132,7 +133,7 @@ function listStatementFor(shape: Shape) {
     // the learner's own texts' words once rather than look each word up.
     const candidates = sort.counted
       ? sql`(
-          select w.lowercase, w.level, w.updated_at,
+          select w.lowercase, w.level, w.updated_at, w.meaning, w.note,
             (coalesce(lw.occurrences, 0) + coalesce(own.occurrences, 0))::int as occurrences
           from user_words w
             left join library_words lw on lw.language = ${p.language} and lw.lowercase = w.lowercase
@@ -145,7 +146,7 @@ function listStatementFor(shape: Shape) {
     const where = shape.after ? sql`${sort.counted ? sql`where` : sql`and`} ${sort.after(p)}` : sql``;
     return sql`
       with listed as (
-        select w.lowercase, w.level, w.updated_at, ${sort.key} as key, ${sort.keyText} as key_text,
+        select w.lowercase, w.level, w.updated_at, w.meaning, w.note, ${sort.key} as key, ${sort.keyText} as key_text,
           row_number() over (order by ${sort.order}) as n
         from ${candidates} ${where}
         order by ${sort.order}
@@ -158,7 +159,8 @@ function listStatementFor(shape: Shape) {
       )
       select
         (select coalesce(json_agg(json_build_object(
-          'lowercase', w.lowercase, 'level', w.level, 'meaning', ${meaningOf(p)}, 'meaningIsOwn', false, 'note', null,
+          'lowercase', w.lowercase, 'level', w.level, 'meaning', coalesce(w.meaning, ${meaningOf(p)}),
+          'meaningIsOwn', w.meaning is not null, 'note', w.note,
           'updatedAt', to_char(w.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'occurrences', ${sort.counted ? sql`w.key` : occurrencesOf(p)}) order by w.n), '[]')::text from page w) as words,
         exists (select 1 from listed where n > ${p.limit}::int) as more,

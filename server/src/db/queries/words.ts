@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { UserWord } from '#contract/entities.ts';
+import type { UserWord, WordLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
 import type { Db } from '../types.ts';
@@ -8,8 +8,16 @@ import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalance
 
 /** A row of `user_words` (as `w`) as the contract's user word. */
 const wordAsJson = sql.raw(`json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)`);
-/** The JSON list of the learner's words (rows of `user_words` as `w`) as the contract's user words. */
-const wordsAsJson = sql`coalesce(json_agg(${wordAsJson}), '[]')::text`;
+/**
+ * A row of `user_words` (as `w`) as a text's scoped word: the learner's own meaning and note only when they wrote
+ * one, so the levels of a learner who wrote none are as they were.
+ */
+const scopedWordAsJson = sql.raw(`case when w.meaning is null and w.note is null
+  then json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)
+  else json_strip_nulls(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language,
+    'meaning', w.meaning, 'note', w.note)) end`);
+/** The JSON list of the learner's words (rows of `user_words` as `w`) as the contract's scoped words. */
+const wordsAsJson = sql`coalesce(json_agg(${scopedWordAsJson}), '[]')::text`;
 
 /** Rows of the list per query: what one query holds in the database's memory, whatever the vocabulary. */
 const USER_WORDS_CHUNK = 25_000;
@@ -283,4 +291,65 @@ export async function markPageKnown(
     language: page.language,
   }));
   return { words, balances: balancesOf(row) };
+}
+
+export type OwnMeaning = { language: LearningLanguage; lowercase: string; meaning: string | null; note: string | null };
+
+export type SaveMeaningResult =
+  | { saved: OwnMeaning & { level: WordLevel }; balances: SaveBalances }
+  | { limitReached: true };
+
+const saveMeaningStatement = statement<
+  'userId' | 'language' | 'lowercase' | 'meaning' | 'note' | 'now' | 'learningDay',
+  { level: number | null; users: number; has_room: boolean | null } & BalancesRow
+>(
+  (p) => sql`
+    -- The user row first, as every statement writing the learner's words locks it (see the word save): two tabs
+    -- writing one word's meaning take turns, and the last to take the lock is what stays.
+    with owner as (
+      select word_count < word_limit as has_room, word_count, credit_amount from users
+      where id = ${p.userId} for update
+    ),
+    existing as (
+      update user_words set meaning = ${p.meaning}::text, note = ${p.note}::text, updated_at = ${p.now}::timestamptz
+      where user_id = ${p.userId} and language = ${p.language} and lowercase = ${p.lowercase}
+        and exists (select 1 from owner)
+      returning level
+    ),
+    inserted as (
+      insert into user_words (user_id, language, lowercase, level, updated_at, meaning, note)
+      select ${p.userId}, ${p.language}, ${p.lowercase}, 1, ${p.now}::timestamptz, ${p.meaning}::text, ${p.note}::text
+      from owner where owner.has_room and not exists (select 1 from existing)
+      on conflict do nothing
+      returning level
+    ),
+    -- Only a word saved just now is a save (level 1, its coin, the learning day, the day's count of words saved);
+    -- a saved word keeps its level.
+    changed as (select ${p.lowercase}::text as lowercase where exists (select 1 from inserted)),
+    ${paidSave(p, sql`1`, sql`(select count(*) from inserted)`)},
+    ${countProgress(p, { wordsSaved: sql`(select count(*) from inserted)` })}
+    select coalesce((select level from existing), (select level from inserted))::int as level,
+      (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`,
+);
+
+/**
+ * Writes the learner's own meaning and note for a word in one statement (null clears one). A saved word keeps its
+ * level; an unsaved one is saved at level 1 within the word limit, as `saveUserWord` adds a word (the same lock, the
+ * same count, the same retry when another request added it meanwhile).
+ */
+export async function saveOwnMeaning(
+  db: Db,
+  userId: number,
+  word: OwnMeaning,
+  { now, learningDay }: { now: Date; learningDay: string },
+  retried = false,
+): Promise<SaveMeaningResult> {
+  const values = { userId, ...word, now: now.toISOString(), learningDay };
+  const [row] = await saveMeaningStatement(db, values);
+  if (!row) throw new Error('The save answered no row');
+  if (row.level !== null) return { saved: { ...word, level: row.level as WordLevel }, balances: balancesOf(row) };
+  if (row.users === 0) throw new Error('User vanished');
+  if (!retried) return saveOwnMeaning(db, userId, word, { now, learningDay }, true);
+  if (!row.has_room) return { limitReached: true };
+  throw new Error('The word neither exists nor could be added');
 }
