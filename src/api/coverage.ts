@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { maxCoverageIds } from '@/contract/constants';
-import type { TextNewWords, UserWord } from '@/contract/entities';
+import type { ScopedWord, TextNewWords } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
 
@@ -49,9 +49,18 @@ export const coverageQueries = {
     }),
 };
 
-/** The saved words among a "Learn these words" list (those at level 0): the levels its words are painted with. */
-export function levelsOfNewWords({ words }: TextNewWords, language: LearningLanguage): UserWord[] {
-  return words.flatMap(({ lowercase, level }) => (level === 0 ? [{ lowercase, level, language }] : []));
+/**
+ * The saved words among a "Learn these words" list (those at level 0): the levels its words are painted with, and
+ * the learner's own meanings and notes where written.
+ */
+export function levelsOfNewWords({ words }: TextNewWords, language: LearningLanguage): ScopedWord[] {
+  return words.flatMap(({ lowercase, level, meaning, note }) => {
+    if (level !== 0) return [];
+    const word: ScopedWord = { lowercase, level, language };
+    if (meaning !== undefined) word.meaning = meaning;
+    if (note !== undefined) word.note = note;
+    return [word];
+  });
 }
 
 /** A listing's ids in calls of at most `maxCoverageIds`, in the listing's order: one call per stretch of cards. */

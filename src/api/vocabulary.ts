@@ -1,6 +1,13 @@
 import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { maxBulkWords } from '@/contract/constants';
-import type { LearnerBalances, UserWord, VocabularyPage, VocabularySort, WordLevel } from '@/contract/entities';
+import type {
+  LearnerBalances,
+  ScopedWord,
+  UserWord,
+  VocabularyPage,
+  VocabularySort,
+  WordLevel,
+} from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { countWordsAhead, storeBalances } from './account';
 import { fetchDetails } from './client';
@@ -9,6 +16,7 @@ import { refreshProgress } from './progress';
 import {
   cancelRefetches,
   findWord,
+  listedWord,
   setEverywhere,
   syncListedLevels,
   type VocabularyPages,
@@ -34,12 +42,12 @@ export function normalFilters({ levels, q, sort }: VocabularyFilters): Vocabular
 const listedScope = (language: LearningLanguage) => wordQueries.scope({ language, vocabulary: true }).queryKey;
 
 /**
- * A page's words are the levels the text engine paints the list with: they join the list's levels scope as the
- * page arrives, before the list renders it.
+ * A page's words are the levels the text engine paints the list with (and the learner's own meanings its
+ * translation box shows): they join the list's levels scope as the page arrives, before the list renders it.
  */
 function keepListedLevels(queryClient: QueryClient, language: LearningLanguage, page: VocabularyPage): void {
-  const listed = page.words.map(({ lowercase, level }) => ({ lowercase, level, language }));
-  queryClient.setQueryData<UserWord[]>(listedScope(language), (saved) => withWordLevels(saved, listed));
+  const listed = page.words.map((word) => listedWord(word, language));
+  queryClient.setQueryData<ScopedWord[]>(listedScope(language), (saved) => withWordLevels(saved, listed));
 }
 
 /**

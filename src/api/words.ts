@@ -9,7 +9,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { LearnerBalances, Section, UserWord, VocabularyPage } from '@/contract/entities';
+import type {
+  LearnerBalances,
+  ScopedWord,
+  Section,
+  UserWord,
+  VocabularyPage,
+  VocabularyWord,
+} from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
@@ -34,12 +41,26 @@ export type WordScope =
 /** The vocabulary screen's cached list (vocabulary.ts): pages of a learner's saved words. */
 export type VocabularyPages = InfiniteData<VocabularyPage, string | null>;
 
-/** The levels of the words a language's cached vocabulary pages list, as saved words (the pages ask no more). */
-function listedWords(queryClient: QueryClient, language: LearningLanguage): UserWord[] {
-  const listed = new Map<string, UserWord>();
+/**
+ * A vocabulary row as a saved word of the text engine, with the learner's own meaning and note when it has them (the
+ * keys are always there, so a meaning cleared elsewhere is cleared here too: see `withWordLevels`).
+ */
+export function listedWord(word: VocabularyWord, language: LearningLanguage): ScopedWord {
+  return {
+    lowercase: word.lowercase,
+    level: word.level,
+    language,
+    meaning: word.meaningIsOwn && word.meaning !== null ? word.meaning : undefined,
+    note: word.note ?? undefined,
+  };
+}
+
+/** The words a language's cached vocabulary pages list, as saved words (the pages ask no more). */
+function listedWords(queryClient: QueryClient, language: LearningLanguage): ScopedWord[] {
+  const listed = new Map<string, ScopedWord>();
   for (const [, data] of queryClient.getQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) })) {
     for (const page of data?.pages ?? []) {
-      for (const { lowercase, level } of page.words) listed.set(lowercase, { lowercase, level, language });
+      for (const word of page.words) listed.set(word.lowercase, listedWord(word, language));
     }
   }
   return [...listed.values()];
@@ -99,10 +120,10 @@ const keyOf = (word: Pick<UserWord, 'lowercase' | 'language'>) => `${word.langua
  * it makes: a learner with 100,000 saved words pays one array copy per level key, not a search of the list and a
  * rebuilt lookup. The map only ever gains positions past a list's end, so an older list reads it safely too.
  */
-type Positions = { list: readonly UserWord[]; at: Map<string, number> };
-const positionsByList = new WeakMap<readonly UserWord[], Positions>();
+type Positions = { list: readonly ScopedWord[]; at: Map<string, number> };
+const positionsByList = new WeakMap<readonly ScopedWord[], Positions>();
 
-function positionsOf(list: readonly UserWord[]): Positions {
+function positionsOf(list: readonly ScopedWord[]): Positions {
   const known = positionsByList.get(list);
   if (known?.list === list) return known;
   const at = new Map<string, number>();
@@ -112,20 +133,33 @@ function positionsOf(list: readonly UserWord[]): Positions {
   return positions;
 }
 
-function wordAt(list: readonly UserWord[], at: Map<string, number>, key: Pick<UserWord, 'lowercase' | 'language'>) {
+function wordAt(list: readonly ScopedWord[], at: Map<string, number>, key: Pick<UserWord, 'lowercase' | 'language'>) {
   const index = at.get(keyOf(key));
   const word = index === undefined ? undefined : list[index];
   return word && word.lowercase === key.lowercase && word.language === key.language ? word : undefined;
 }
 
 /** The saved word with this spelling and language, if any. */
-export function findWord(words: readonly UserWord[] | undefined, key: Pick<UserWord, 'lowercase' | 'language'>) {
+export function findWord(words: readonly ScopedWord[] | undefined, key: Pick<UserWord, 'lowercase' | 'language'>) {
   const list = words ?? [];
   return wordAt(list, positionsOf(list).at, key);
 }
 
-/** The word list with these words' levels set: each added when new, changed in place when saved before. */
-export function withWordLevels(words: readonly UserWord[] | undefined, changed: readonly UserWord[]): UserWord[] {
+/**
+ * A word's level written over the saved word: levels and meanings are saved apart, so a level (a word without the
+ * `meaning` and `note` keys) keeps the learner's own meaning and note; a word with them replaces both.
+ */
+function levelOver(before: ScopedWord | undefined, word: ScopedWord): ScopedWord {
+  if (!before || 'meaning' in word || 'note' in word) return word;
+  if (before.meaning === undefined && before.note === undefined) return word;
+  return { ...word, meaning: before.meaning, note: before.note };
+}
+
+/**
+ * The word list with these words' levels set: each added when new, changed in place when saved before (keeping its
+ * own meaning and note, unless the word given has them: `levelOver`).
+ */
+export function withWordLevels(words: readonly ScopedWord[] | undefined, changed: readonly ScopedWord[]): ScopedWord[] {
   const list = words ?? [];
   const positions = positionsOf(list);
   const next = list.slice();
@@ -136,7 +170,7 @@ export function withWordLevels(words: readonly UserWord[] | undefined, changed: 
       positions.at.set(key, next.length);
       next.push(word);
     } else {
-      next[index] = word;
+      next[index] = levelOver(next[index], word);
     }
   }
   positions.list = next;
@@ -145,30 +179,63 @@ export function withWordLevels(words: readonly UserWord[] | undefined, changed: 
 }
 
 /** The word list with one word's level set: added when new, changed in place when saved before. */
-export const withWordLevel = (words: readonly UserWord[] | undefined, word: UserWord): UserWord[] =>
+export const withWordLevel = (words: readonly ScopedWord[] | undefined, word: ScopedWord): ScopedWord[] =>
   withWordLevels(words, [word]);
 
 /** The word list without these words (rolling back words that were never saved). */
 export function withoutWords(
-  words: readonly UserWord[] | undefined,
+  words: readonly ScopedWord[] | undefined,
   removed: readonly Pick<UserWord, 'lowercase' | 'language'>[],
-): UserWord[] {
+): ScopedWord[] {
   const keys = new Set(removed.map(keyOf));
   return (words ?? []).filter((saved) => !keys.has(keyOf(saved)));
 }
 
 /** The word list without one word (rolling back a word that was never saved). */
-export const withoutWord = (words: readonly UserWord[] | undefined, word: Pick<UserWord, 'lowercase' | 'language'>) =>
+export const withoutWord = (words: readonly ScopedWord[] | undefined, word: Pick<UserWord, 'lowercase' | 'language'>) =>
   withoutWords(words, [word]);
+
+/** A learner's own meaning and note for a word (null: none written; the dictionary's meaning shows). */
+export type OwnMeaning = { meaning: string | null; note: string | null };
+
+/** The own meaning and note a saved word carries. */
+export const ownMeaningOf = (word: ScopedWord | undefined): OwnMeaning => ({
+  meaning: word?.meaning ?? null,
+  note: word?.note ?? null,
+});
+
+/**
+ * The word list with a word's own meaning and note set: a saved word keeps its level, an unsaved one is added at
+ * `word.level` (the level the server saves it at).
+ */
+export function withOwnMeaning(
+  words: readonly ScopedWord[] | undefined,
+  word: UserWord,
+  own: OwnMeaning,
+): ScopedWord[] {
+  const level = findWord(words, word)?.level ?? word.level;
+  const meaning = own.meaning ?? undefined;
+  const note = own.note ?? undefined;
+  return withWordLevel(words, { lowercase: word.lowercase, level, language: word.language, meaning, note });
+}
 
 /** The levels of one language's saved words, by lowercase form. */
 export type WordLevels = { get: (lowercase: string) => number | undefined };
 
-/** Levels by lowercase form for one language, looked up in the list as it is now (no copy of it is made). */
-export function levelsOf(words: readonly UserWord[] | undefined, language: LearningLanguage): WordLevels {
+/** A text's saved words by lowercase form: their levels, and their own meanings and notes. */
+export type SavedWords = WordLevels & { own: (lowercase: string) => OwnMeaning };
+
+/**
+ * Levels (and own meanings) by lowercase form for one language, looked up in the list as it is now (no copy of it
+ * is made).
+ */
+export function levelsOf(words: readonly ScopedWord[] | undefined, language: LearningLanguage): SavedWords {
   const list = words ?? [];
   const { at } = positionsOf(list);
-  return { get: (lowercase) => wordAt(list, at, { lowercase, language })?.level };
+  return {
+    get: (lowercase) => wordAt(list, at, { lowercase, language })?.level,
+    own: (lowercase) => ownMeaningOf(wordAt(list, at, { lowercase, language })),
+  };
 }
 
 type SavedWord = UserWord & { balances: LearnerBalances };
@@ -220,9 +287,9 @@ export function withListedLevels(data: VocabularyPages, levels: WordLevels, now:
 export function setEverywhere(
   queryClient: QueryClient,
   language: LearningLanguage,
-  update: (words: readonly UserWord[]) => UserWord[],
+  update: (words: readonly ScopedWord[]) => ScopedWord[],
 ): void {
-  queryClient.setQueriesData<UserWord[]>({ queryKey: wordQueries.language(language) }, (words) =>
+  queryClient.setQueriesData<ScopedWord[]>({ queryKey: wordQueries.language(language) }, (words) =>
     words ? update(words) : words,
   );
   syncListedLevels(queryClient, language);
@@ -314,6 +381,142 @@ export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, 
     });
   });
   return save;
+}
+
+/** A learner's own meaning and note for a word, as the edit dialog saves them. */
+export type MeaningEdit = OwnMeaning & {
+  language: LearningLanguage;
+  lowercase: string;
+  /** The dictionary's meaning the box showed: the vocabulary list shows it again when the own one is cleared. */
+  dictionary: string | undefined;
+};
+
+/** The fields of a vocabulary row a meaning changes. */
+type ListedMeaning = Pick<VocabularyWord, 'meaning' | 'meaningIsOwn' | 'note' | 'updatedAt'>;
+
+/** The vocabulary list's pages with one word's row changed; the pages are returned as they were without that row. */
+export function withListedMeaning(data: VocabularyPages, lowercase: string, change: ListedMeaning): VocabularyPages {
+  let found = false;
+  const pages = data.pages.map((page) => {
+    if (!page.words.some((word) => word.lowercase === lowercase)) return page;
+    found = true;
+    return { ...page, words: page.words.map((word) => (word.lowercase === lowercase ? { ...word, ...change } : word)) };
+  });
+  return found ? { ...data, pages } : data;
+}
+
+/**
+ * What a row shows once the learner's meaning is written: theirs, or (cleared) the dictionary's, which the row had
+ * unless it showed an earlier own meaning (then the one the translation box had, if any).
+ */
+export function listedMeaningAfter(row: VocabularyWord, edit: MeaningEdit, now: string): ListedMeaning {
+  const dictionary = row.meaningIsOwn ? (edit.dictionary ?? null) : row.meaning;
+  return {
+    meaning: edit.meaning ?? dictionary,
+    meaningIsOwn: edit.meaning !== null,
+    note: edit.note,
+    updatedAt: now,
+  };
+}
+
+/** A language's vocabulary row of a word, if a cached page lists it. */
+function listedRow(queryClient: QueryClient, language: LearningLanguage, lowercase: string) {
+  for (const [, data] of queryClient.getQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) })) {
+    for (const page of data?.pages ?? []) {
+      const row = page.words.find((word) => word.lowercase === lowercase);
+      if (row) return row;
+    }
+  }
+  return undefined;
+}
+
+/** The word as the language's cached texts hold it: saved (with its own meaning), or undefined when none holds it. */
+function cachedWord(queryClient: QueryClient, word: Pick<UserWord, 'lowercase' | 'language'>) {
+  for (const [, words] of queryClient.getQueriesData<ScopedWord[]>({ queryKey: wordQueries.language(word.language) })) {
+    const found = findWord(words, word);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What a meaning's edit changed at once, to put back when it is refused. */
+type MeaningContext = { before: ScopedWord | undefined; row: VocabularyWord | undefined };
+
+/**
+ * The word list with a refused edit put back: the earlier own meaning and note of a saved word, or the word unsaved
+ * again when the edit added it (unless its level was changed meanwhile: that level's own save decides).
+ */
+export function withMeaningUndone(
+  words: readonly ScopedWord[] | undefined,
+  edit: Pick<MeaningEdit, 'lowercase' | 'language'>,
+  before: ScopedWord | undefined,
+): ScopedWord[] {
+  if (before) return withOwnMeaning(words, before, ownMeaningOf(before));
+  const now = findWord(words, edit);
+  if (now && now.level !== 1) return withOwnMeaning(words, now, { meaning: null, note: null });
+  return withoutWord(words, edit);
+}
+
+const saveMeaningKey = [...wordQueries.all(), 'meaning'] as const;
+
+/** The dialog's edit shown at once: in every cached text of the language (a new word at level 1) and the list. */
+function meaningAtOnce(queryClient: QueryClient, edit: MeaningEdit): MeaningContext {
+  const { language, lowercase } = edit;
+  const before = cachedWord(queryClient, edit);
+  const row = listedRow(queryClient, language, lowercase);
+  cancelRefetches(queryClient, language);
+  setEverywhere(queryClient, language, (words) => withOwnMeaning(words, { lowercase, language, level: 1 }, edit));
+  if (row) {
+    const change = listedMeaningAfter(row, edit, new Date().toISOString());
+    queryClient.setQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) }, (data) =>
+      data ? withListedMeaning(data, lowercase, change) : data,
+    );
+  }
+  return { before, row };
+}
+
+/**
+ * The learner's own meaning and note for a word (the translation box's Edit): optimistic in every cached text of
+ * the language (an unsaved word shows at level 1, as the server saves it) and in the vocabulary list's rows; a
+ * refusal puts them back and is told to `onRefused` (the limit dialog, or a toast). The answer's balances are kept;
+ * a word saved by it makes the language's known-word figures and progress due again.
+ */
+export function useSaveMeaning(onRefused: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: saveMeaningKey,
+    meta: { silent: true },
+    mutationFn: ({ language, lowercase, meaning, note }: MeaningEdit) =>
+      fetchDetails('saveWordMeaning', { params: { targetLang: language }, body: { lowercase, meaning, note } }),
+    onMutate: (edit) => meaningAtOnce(queryClient, edit),
+    onError: (error, edit, context) => {
+      if (context) {
+        setEverywhere(queryClient, edit.language, (words) => withMeaningUndone(words, edit, context.before));
+        const { row } = context;
+        if (row) {
+          queryClient.setQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(edit.language) }, (data) =>
+            data ? withListedMeaning(data, edit.lowercase, row) : data,
+          );
+        }
+      }
+      onRefused(error);
+    },
+    onSuccess: ({ balances, ...saved }, edit, context) => {
+      setEverywhere(queryClient, edit.language, (words) => withOwnMeaning(words, saved, saved));
+      storeBalances(queryClient, balances);
+      if (!context.before) {
+        void forgetCoverage(queryClient, edit.language);
+        void refreshProgress(queryClient, edit.language);
+      }
+    },
+    onSettled: (_answer, _error, edit) => {
+      if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {
+        // The list is asked again on the next visit (its rows already show the change); the texts' levels now.
+        void queryClient.invalidateQueries({ queryKey: wordQueries.vocabulary(edit.language), refetchType: 'none' });
+        void queryClient.invalidateQueries({ queryKey: wordQueries.language(edit.language) });
+      }
+    },
+  });
 }
 
 /** A word "Mark the rest as known" makes level 4, and what it was before: saved at level 0, or not saved. */

@@ -14,7 +14,7 @@ import {
 import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
 import { translationQueries, useTranslateToken } from '@/api/translations';
-import { levelsOf, useWordLevelSaver, type WordScope, wordQueries } from '@/api/words';
+import { levelsOf, type OwnMeaning, useSaveMeaning, useWordLevelSaver, type WordScope, wordQueries } from '@/api/words';
 import type { Section, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
@@ -26,15 +26,22 @@ import { PageText } from './page-text';
 import { createSelectionStore } from './selection-store';
 import { speak } from './speak';
 import { createTextPainter } from './text-painter';
-import type { TranslationStatus } from './translation-box';
+import type { Selection, TranslationStatus } from './translation-box';
 import { WordPanel } from './word-panel';
 import './interactive-text.css';
 
-/** The dialogs a level key may open (a visitor's, or the word limit's) load with their first use, not with the page. */
+/**
+ * The dialogs a level key or Edit may open (a visitor's, the word limit's, the own meaning's) load with their first
+ * use, not with the page.
+ */
 const LoginPromptDialog = lazy(() =>
   import('./word-dialogs').then((module) => ({ default: module.LoginPromptDialog })),
 );
 const WordLimitDialog = lazy(() => import('./word-dialogs').then((module) => ({ default: module.WordLimitDialog })));
+const MeaningDialog = lazy(() => import('./meaning-dialog').then((module) => ({ default: module.MeaningDialog })));
+
+/** The word whose own meaning is being written, and the dictionary's translation its box showed. */
+type MeaningEditing = { selection: Selection; dictionary: string | undefined };
 
 type InteractiveTextProps = {
   sections: readonly Section[];
@@ -107,6 +114,7 @@ export function InteractiveText({
 
   const [selectionStore] = useState(createSelectionStore);
   const [dialog, setDialog] = useState<'login' | 'limit' | null>(null);
+  const [editing, setEditing] = useState<MeaningEditing | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const announcer = useRef<HTMLParagraphElement>(null);
 
@@ -160,6 +168,26 @@ export function InteractiveText({
     [i18n],
   );
   const saveLevel = useWordLevelSaver(wordScope, onRefused);
+  const { mutate: saveMeaning } = useSaveMeaning(onRefused);
+
+  const editMeaning = useCallback(
+    (dictionary: string | undefined) => {
+      const selection = selectionStore.get();
+      if (!selection) return;
+      if (!user) setDialog('login');
+      else setEditing({ selection, dictionary });
+    },
+    [selectionStore, user],
+  );
+  const saveOwnMeaning = (own: OwnMeaning) => {
+    if (!editing) return;
+    saveMeaning({
+      language: targetLang,
+      lowercase: editing.selection.lowercase,
+      dictionary: editing.dictionary,
+      ...own,
+    });
+  };
 
   const setLevel = useCallback(
     (level: WordLevel) => {
@@ -181,7 +209,7 @@ export function InteractiveText({
   );
 
   useEffect(() => {
-    if (!keysEnabled || dialog) return;
+    if (!keysEnabled || dialog || editing) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
       const action = readerKeyAction(event.key);
@@ -192,7 +220,7 @@ export function InteractiveText({
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [keysEnabled, dialog, setLevel, painter]);
+  }, [keysEnabled, dialog, editing, setLevel, painter]);
 
   const translationStatus: TranslationStatus =
     homeLang === targetLang
@@ -226,11 +254,23 @@ export function InteractiveText({
           status: translationStatus,
         }}
         onLevel={setLevel}
+        onEdit={editMeaning}
       />
       <p ref={announcer} className="visually-hidden" aria-live="polite" />
       <Suspense fallback={null}>
         {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
         {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
+        {editing ? (
+          <MeaningDialog
+            display={editing.selection.display}
+            targetLang={targetLang}
+            homeLang={homeLang}
+            dictionary={editing.dictionary}
+            own={levels.own(editing.selection.lowercase)}
+            onSave={saveOwnMeaning}
+            onClose={() => setEditing(null)}
+          />
+        ) : null}
       </Suspense>
     </>
   );

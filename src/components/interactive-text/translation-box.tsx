@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { OwnMeaning } from '@/api/words';
 
 export type Selection = { tokenId: number; display: string; lowercase: string };
 
@@ -8,31 +9,63 @@ type TranslationBoxProps = {
   selection: Selection | null;
   translation: string | undefined;
   status: TranslationStatus;
+  /** The learner's own meaning and note for the selected word (none written: nulls). */
+  own: OwnMeaning;
+  /** Opens the dialog that writes them (or, for a visitor, the login prompt). */
+  onEdit: () => void;
 };
 
-/** The selected word's display form and its translation. */
-export function TranslationBox({ selection, translation, status }: TranslationBoxProps) {
+/** The dictionary's translation of the selected word, or why there is none. */
+function DictionaryTranslation({ translation, status }: Pick<TranslationBoxProps, 'translation' | 'status'>) {
+  if (translation) return translation;
+  if (status === 'loading') return <Trans>Translating…</Trans>;
+  if (status === 'missing') return <Trans>No translation found for this word</Trans>;
+  if (status === 'error') return <Trans>An error occurred</Trans>;
+  if (status === 'same-language') return <Trans>Choose your own language in the header to see translations.</Trans>;
+  return null;
+}
+
+/**
+ * The selected word's display form and its translation: the learner's own meaning when they wrote one (marked as
+ * theirs, the dictionary's below it, smaller), and their note; Edit writes them.
+ */
+export function TranslationBox({ selection, translation, status, own, onEdit }: TranslationBoxProps) {
   const { t } = useLingui();
   return (
     <section className="translation-box" aria-live="polite" aria-label={t`Translation`}>
       {selection ? (
         <>
-          {/* The word and its translation keep their own direction inside a right-to-left interface. */}
-          <p className="translation-word" dir="auto">
-            {selection.display}
-          </p>
-          <p className="translation-text" dir={translation ? 'auto' : undefined}>
-            {translation ??
-              (status === 'loading' ? (
-                <Trans>Translating…</Trans>
-              ) : status === 'missing' ? (
-                <Trans>No translation found for this word</Trans>
-              ) : status === 'error' ? (
-                <Trans>An error occurred</Trans>
-              ) : status === 'same-language' ? (
-                <Trans>Choose your own language in the header to see translations.</Trans>
-              ) : null)}
-          </p>
+          <div className="translation-head">
+            {/* The word and its translation keep their own direction inside a right-to-left interface. */}
+            <p className="translation-word" dir="auto">
+              {selection.display}
+            </p>
+            <button type="button" className="link-button translation-edit" onClick={onEdit}>
+              <Trans>Edit</Trans>
+            </button>
+          </div>
+          {own.meaning !== null ? (
+            <>
+              <p className="translation-own">
+                <span className="translation-label">
+                  <Trans>Your meaning</Trans>
+                </span>{' '}
+                <span dir="auto">{own.meaning}</span>
+              </p>
+              <p className="translation-text translation-dictionary" dir={translation ? 'auto' : undefined}>
+                <DictionaryTranslation translation={translation} status={status} />
+              </p>
+            </>
+          ) : (
+            <p className="translation-text" dir={translation ? 'auto' : undefined}>
+              <DictionaryTranslation translation={translation} status={status} />
+            </p>
+          )}
+          {own.note !== null ? (
+            <p className="translation-note" dir="auto">
+              {own.note}
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="translation-hint">

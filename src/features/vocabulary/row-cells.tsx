@@ -21,7 +21,10 @@ export const RowCheck = memo(function RowCheck({ store, lowercase }: RowProps) {
 
 type RowCellsProps = RowProps & { homeLang: LearningLanguage; changedOn: Intl.DateTimeFormat };
 
-/** A row's cells after its word: the meaning (or a dash) and the note, how often it occurs, when it last changed. */
+/**
+ * A row's cells after its word: the meaning (the learner's own, else the dictionary's, else a dash) and the note, how
+ * often it occurs, when it last changed.
+ */
 export const RowCells = memo(function RowCells({ store, lowercase, homeLang, changedOn }: RowCellsProps) {
   const word = useRowWord(store, lowercase);
   if (!word) return null;
@@ -38,6 +41,11 @@ export const RowCells = memo(function RowCells({ store, lowercase, homeLang, cha
           </>
         ) : (
           <span lang={homeLang} dir="auto" data-own={word.meaningIsOwn ? '' : undefined}>
+            {word.meaningIsOwn ? (
+              <span className="visually-hidden">
+                <Trans>Your meaning</Trans>{' '}
+              </span>
+            ) : null}
             {word.meaning}
           </span>
         )}

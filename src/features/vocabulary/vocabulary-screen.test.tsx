@@ -1,4 +1,4 @@
-import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
+import { findUserByEmail, mockDb, readerAccount, wordsOf, wordTimeKey } from '@mocks/db';
 import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -96,6 +96,36 @@ describe('the vocabulary screen', () => {
     const box = screen.getByRole('region', { name: 'Translation' });
     expect(within(box).getByText('fenster')).toBeInTheDocument();
     expect(within(box).getByText('window')).toBeInTheDocument();
+  });
+
+  it("shows a learner's own meaning and note in its row and its translation box, the dictionary's below", async () => {
+    mockDb().meanings[wordTimeKey(reader(), { lowercase: 'regen', language: 'de' })] = {
+      meaning: 'drizzle',
+      note: 'April\nand May',
+    };
+    const { user } = await openWords();
+    const regen = row('regen');
+    expect(within(regen).getByText('drizzle')).toHaveAttribute('data-own');
+    expect(within(regen).getByText(/^April\s+and May$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'regen' }));
+    const box = screen.getByRole('region', { name: 'Translation' });
+    expect(within(box).getByText('Your meaning')).toBeInTheDocument();
+    expect(within(box).getByText('drizzle')).toBeInTheDocument();
+    expect(await within(box).findByText('rain')).toHaveClass('translation-dictionary');
+  });
+
+  it('shows a meaning written in the translation box in its row at once', async () => {
+    const { user } = await openWords();
+    await user.click(screen.getByRole('button', { name: 'katze' }));
+    await user.click(within(screen.getByRole('region', { name: 'Translation' })).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit katze' });
+    await user.type(within(dialog).getByLabelText('Your meaning'), 'kitty');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(row('katze')).getByText('kitty')).toHaveAttribute('data-own');
+    expect(within(row('katze')).queryByText('cat')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(mockDb().meanings[wordTimeKey(reader(), { lowercase: 'katze', language: 'de' })]?.meaning).toBe('kitty'),
+    );
   });
 
   it("changes a word's level with a key, through the reader's save queue, and the counts follow", async () => {

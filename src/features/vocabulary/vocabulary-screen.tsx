@@ -74,8 +74,14 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
   useLayoutEffect(() => store.shown(words), [store, words]);
 
   const sections = useRowSections(words);
+  // The dictionary's meanings, shown by the translation box without asking; a learner's own comes with the levels.
   const meanings = useMemo(
-    () => new Map(words.flatMap(({ meaning }, row) => (meaning === null ? [] : [[row, meaning] as const]))),
+    () =>
+      new Map(
+        words.flatMap(({ meaning, meaningIsOwn }, row) =>
+          meaning === null || meaningIsOwn ? [] : [[row, meaning] as const],
+        ),
+      ),
     [words],
   );
   const changedOn = useMemo(() => dateFormatter(i18n.locale, { dateStyle: 'medium' }), [i18n.locale]);
