@@ -6,17 +6,22 @@
  * - GET /coverage/new-words for one text ("Learn these words");
  * - writing one text's vocabulary afresh (what seeding, an import or an upload adds to storing its pages);
  * - (c) GET /vocabulary, the vocabulary screen's list: its first page (last changed first) and a search of 2–3 letters,
- *   200 requests each (goal ≤ 30 ms p95 on PGlite), and the first page most frequent first.
+ *   200 requests each (goal ≤ 30 ms p95 on PGlite), and the first page most frequent first;
+ * - (b) a word save with the daily progress counters (`saveUserWord`) against the statement without them (a copy kept
+ *   in this file), alternating in the same run, for three kinds of save (goal ≤ 1.1×).
  *
  *   npm run bench:vocabulary            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
- *   npm run bench:vocabulary -- c       (the list's figures alone, on the same data)
+ *   npm run bench:vocabulary -- c       (the list's figures alone, on the same data; `-- b` the saves' alone)
  */
 import { sql } from 'drizzle-orm';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { statement } from '../../server/src/db/prepared-statements.ts';
 import { refreshContentWords } from '../../server/src/db/queries/coverage.ts';
+import { balancesAfter, paidSave } from '../../server/src/db/queries/save-balances.ts';
+import { saveUserWord } from '../../server/src/db/queries/words.ts';
 import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
 
 const SAVED_WORDS = 50_000;
@@ -28,9 +33,10 @@ const LEXICON = 30_000;
 const SCREEN = 24;
 const RUNS = 60;
 const LIST_RUNS = 200;
-/** Figures named on the command line (`c`), or all of them. */
+const SAVE_RUNS = 400;
+/** Figures named on the command line (`b`, `c`), or all of them. */
 const only = process.argv.slice(2);
-const runs = (figure: 'coverage' | 'c') => only.length === 0 || only.includes(figure);
+const runs = (figure: 'coverage' | 'b' | 'c') => only.length === 0 || only.includes(figure);
 
 // Making the library takes minutes: its statements may run longer than the app's default 10 s.
 const database = await openDatabase({
@@ -117,6 +123,7 @@ const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
 if (runs('coverage')) await coverageFigures();
 if (runs('c')) await listFigures();
+if (runs('b')) await saveFigures();
 
 async function coverageFigures() {
   const cards = await timed(async () => {
@@ -206,6 +213,119 @@ async function listFigures() {
     `GET /vocabulary?q=, a search of 2–3 letters  ${ms(searched.p50)}  ${ms(searched.p95)}   (${LIST_RUNS} runs; goal ≤ 30 ms p95)`,
   );
   console.log(`GET /vocabulary, most frequent first        ${ms(frequent.p50)}  ${ms(frequent.p95)}   (${RUNS} runs)`);
+}
+
+/**
+ * (b) A word save with the daily counters (the level before it read under a row lock, and the day's row raised when
+ * the save saved a word or made one known) against the statement without them: the two alternate, which goes first
+ * changing every run, each on words of its own, so the machine's load weighs on both alike.
+ */
+async function saveFigures() {
+  /**
+   * (b)'s baseline: the word save's statement as it was before the daily progress counters (migration 0019), kept in
+   * the bench alone so that a save is measured against it in the same run; its shared end (`paidSave`) is today's.
+   */
+  const saveWithoutCounters = statement<
+    'userId' | 'level' | 'now' | 'language' | 'lowercase' | 'learningDay',
+    { updated: boolean; inserted: boolean }
+  >(
+    (p) => sql`
+      with owner as (
+        select word_count < word_limit as has_room, word_count, credit_amount from users
+        where id = ${p.userId} for update
+      ),
+      existing as (
+        update user_words set level = ${p.level}, updated_at = ${p.now}::timestamptz
+        where user_id = ${p.userId} and language = ${p.language} and lowercase = ${p.lowercase}
+          and exists (select 1 from owner)
+        returning 1
+      ),
+      inserted as (
+        insert into user_words (user_id, language, lowercase, level, updated_at)
+        select ${p.userId}, ${p.language}, ${p.lowercase}, ${p.level}, ${p.now}::timestamptz
+        from owner where owner.has_room and not exists (select 1 from existing)
+        on conflict do nothing
+        returning 1
+      ),
+      changed as (
+        select ${p.lowercase}::text as lowercase where exists (select 1 from existing) or exists (select 1 from inserted)
+      ),
+      ${paidSave(p, p.level, sql`(select count(*) from inserted)`)}
+      select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
+        (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`,
+  );
+  const learningDay = new Date().toISOString().slice(0, 10);
+  const kinds = [
+    // A word the learner never saved, at level 1: the day's words saved go up.
+    { name: 'a new word saved (level 1)', level: 1, word: (n: number, side: string) => `saved-${side}-${n}` },
+    // A saved word from level 2 to 3 (w5k+2 are at level 2): no counter changes, the level is still read and locked.
+    {
+      name: 'a level 2 word set to 3',
+      level: 3,
+      word: (n: number, side: string) => `w${5 * (n + (side === 'b' ? 1_000 : 0)) + 2}`,
+    },
+    // A saved word from level 1 to 4 (w5k+1 are at level 1): the day's words made known go up.
+    {
+      name: 'a level 1 word made known',
+      level: 4,
+      word: (n: number, side: string) => `w${5 * (n + (side === 'b' ? 1_000 : 0)) + 1}`,
+    },
+  ];
+  // A save takes about a millisecond on PGlite: its times to a hundredth.
+  const fine = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
+  const rows: string[] = [];
+  for (const kind of kinds) {
+    const counted: number[] = [];
+    const baseline: number[] = [];
+    const withCounters = async (n: number) => {
+      const start = performance.now();
+      const result = await saveUserWord(
+        database.db,
+        learnerId,
+        { lowercase: kind.word(n, 'a'), level: kind.level as 1 | 3 | 4, language: 'en' },
+        { now: new Date(), learningDay },
+      );
+      if ('limitReached' in result) throw new Error('word limit');
+      if (n >= 3) counted.push(performance.now() - start);
+    };
+    const without = async (n: number) => {
+      const start = performance.now();
+      const [row] = await saveWithoutCounters(database.db, {
+        userId: learnerId,
+        level: kind.level,
+        language: 'en',
+        lowercase: kind.word(n, 'b'),
+        now: new Date().toISOString(),
+        learningDay,
+      });
+      if (!row?.updated && !row?.inserted) throw new Error('the baseline saved nothing');
+      if (n >= 3) baseline.push(performance.now() - start);
+    };
+    for (let n = 0; n < SAVE_RUNS + 3; n++) {
+      if (n % 2 === 0) {
+        await withCounters(n);
+        await without(n);
+      } else {
+        await without(n);
+        await withCounters(n);
+      }
+    }
+    const a = percentiles(counted);
+    const b = percentiles(baseline);
+    const ratio = `${(a.p50 / b.p50).toFixed(2)}× / ${(a.p95 / b.p95).toFixed(2)}×`;
+    rows.push(`${kind.name.padEnd(28)}${fine(a.p50)} / ${fine(a.p95)}    ${fine(b.p50)} / ${fine(b.p95)}    ${ratio}`);
+  }
+  const [today] = (
+    await database.db.execute<{ words_saved: number; words_known: number }>(sql`
+      select words_saved, words_known from daily_progress
+      where user_id = ${learnerId} and language = 'en' and day = ${learningDay}::date`)
+  ).rows;
+  console.log(
+    `\n(b) a word save with the daily counters and without them, ${SAVE_RUNS} runs of each alternating after 3 warm-ups, ${database.embedded ? 'embedded PGlite' : 'PostgreSQL'} (goal ≤ 1.1×)`,
+  );
+  console.log(`today's counters after them: ${today?.words_saved} words saved, ${today?.words_known} made known`);
+  console.log(`${''.padEnd(28)}with them (p50 / p95)    without (p50 / p95)      ratio`);
+  for (const row of rows) console.log(row);
 }
 
 await app.close();
