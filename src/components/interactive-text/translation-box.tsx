@@ -40,19 +40,22 @@ export function TranslationBox({ selection, translation, status, own, onEdit }: 
             <p className="translation-word" dir="auto">
               {selection.display}
             </p>
-            <button type="button" className="link-button translation-edit" onClick={onEdit}>
+            <button type="button" className="link-button translation-aside" onClick={onEdit}>
               <Trans>Edit</Trans>
             </button>
           </div>
           {own.meaning !== null ? (
             <>
-              <p className="translation-own">
-                <span className="translation-label">
+              <p>
+                <span className="translation-hint translation-aside">
                   <Trans>Your meaning</Trans>
                 </span>{' '}
                 <span dir="auto">{own.meaning}</span>
               </p>
-              <p className="translation-text translation-dictionary" dir={translation ? 'auto' : undefined}>
+              <p
+                className="translation-hint translation-aside translation-dictionary"
+                dir={translation ? 'auto' : undefined}
+              >
                 <DictionaryTranslation translation={translation} status={status} />
               </p>
             </>
@@ -62,7 +65,7 @@ export function TranslationBox({ selection, translation, status, own, onEdit }: 
             </p>
           )}
           {own.note !== null ? (
-            <p className="translation-note" dir="auto">
+            <p className="translation-hint translation-aside translation-note" dir="auto">
               {own.note}
             </p>
           ) : null}
