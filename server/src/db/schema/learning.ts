@@ -35,7 +35,12 @@ export const userWords = pgTable(
     primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
     check('user_words_meaning_length', sql`char_length(${t.meaning}) between 1 and 200`),
     check('user_words_note_length', sql`char_length(${t.note}) between 1 and 500`),
-    index('user_words_recent').on(t.userId, t.language, t.updatedAt.desc().nullsFirst(), sql`lowercase collate "C" desc`),
+    index('user_words_recent').on(
+      t.userId,
+      t.language,
+      t.updatedAt.desc().nullsFirst(),
+      sql`lowercase collate "C" desc`,
+    ),
     index('user_words_folded').on(t.userId, t.language, sql`folded collate "C"`, sql`lowercase collate "C"`),
   ],
 );
