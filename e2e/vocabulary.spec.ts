@@ -56,7 +56,7 @@ test('a member finds the words saved in the reader on Words, filters, searches, 
   await expect(rows(page)).toHaveCount(3);
   for (const { word, level } of saved)
     await expect(listedWord(page, word)).toHaveAttribute('data-level', String(level));
-  await expect(page.getByText('3 words saved')).toBeVisible();
+  await expect(page.getByText('3 words saved', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const [first, second, third] = saved;
