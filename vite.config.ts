@@ -8,12 +8,28 @@ import { defineConfig } from 'vitest/config';
 import { firstScreens } from './server/src/plugins/preload-hints.ts';
 
 const root = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+/**
+ * Server test files that time what they test or start processes of their own (timeouts of a few hundred ms behind a
+ * proxy, shutdown, start-up, the data directory's lock, lockout): they run alone, one at a time, after the others,
+ * which run two files at a time (docs/decisions/0026).
+ */
+const serialServerTests = [
+  'server/test/database-faults.test.ts',
+  'server/test/embedded-access.test.ts',
+  'server/test/lockout.test.ts',
+  'server/test/logging.test.ts',
+  'server/test/shutdown.test.ts',
+  'server/test/startup.test.ts',
+];
 const serverTestProjects = [
   { name: 'server', env: {}, include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'] },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'server-postgres', env: { TEST_DB: 'postgres' }, include: ['server/test/**/*.test.ts'] }]
     : []),
-];
+].flatMap(({ name, env, include }) => [
+  { name, env, include, exclude: serialServerTests, fileParallelism: true },
+  { name: `${name}-serial`, env, include: serialServerTests, exclude: [], fileParallelism: false },
+]);
 
 /**
  * V8's explicit compile hint on the chunks a first visit runs (the entry, and the first screens' route chunks with
@@ -97,15 +113,18 @@ export default defineConfig(({ mode }) => ({
           clearMocks: true,
         },
       },
-      ...serverTestProjects.map(({ name, env, include }) => ({
+      ...serverTestProjects.map(({ name, env, include, exclude, fileParallelism }) => ({
         test: {
           name,
           environment: 'node',
           include,
+          exclude,
           env,
+          globalSetup: ['./server/test/test-database-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          fileParallelism,
+          maxWorkers: 2,
         },
       })),
     ],

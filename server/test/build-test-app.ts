@@ -12,7 +12,7 @@ import type { JobQueueAdmin } from '../src/services/job-queue.ts';
 import type { PaymentGateway } from '../src/services/payments/gateway.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
 import type { TranscriptJobs } from '../src/services/videos/jobs.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestDatabase, warmEmbeddedEngine } from './test-database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   database: Database;
@@ -74,6 +74,8 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
+  // A pool of the test's own is a fault test's, with short timeouts.
+  if (options.connect && database.embedded) await warmEmbeddedEngine();
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'folio-static-')));
   const clock = new TestClock();
   const sentTranscripts: number[] = [];
