@@ -43,7 +43,24 @@ const vocabularyOf = (p: Learner, readable: SQL, vocabulary: SQL) => sql`
       and w.lowercase = any (array(select distinct lowercase from vocabulary))
   )`;
 
-/** Each readable item's counts (the formula's inputs, src/contract/coverage.ts), after `vocabularyOf`. */
+/**
+ * Each item's counts (the formula's inputs, src/contract/coverage.ts) in one pass: the items (`from`, each once, left
+ * joined to its vocabulary as `v`: `lowercase, occurrences`; `where` keeps those the learner may read) and each word
+ * joined straight to the learner's level, summed per item (`id`); an item without words still gets its row of zeros.
+ * One flat join, without the CTEs and the probe of distinct words the word lists use: cheaper, and its generic plan
+ * is the custom one (`bench/vocabulary`).
+ */
+const countsOf = (p: Learner, id: SQL, from: SQL, where: SQL) => sql`
+  select ${id} as id, coalesce(sum(v.occurrences), 0)::int as "wordTokens",
+    coalesce(sum(v.occurrences) filter (where w.level = 4), 0)::int as "knownTokens",
+    coalesce(sum(v.occurrences) filter (where w.level >= 1), 0)::int as "familiarTokens",
+    (count(v.lowercase) filter (where coalesce(w.level, 0) = 0))::int as "newWords"
+  from ${from}
+  left join user_words w on w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = v.lowercase
+  where ${where}
+  group by ${id}`;
+
+/** The counts after `vocabularyOf`, for the statements that also list words. */
 const counts = sql`
   select r.id, coalesce(sum(v.occurrences), 0)::int as "wordTokens",
     coalesce(sum(v.occurrences) filter (where s.level = 4), 0)::int as "knownTokens",
@@ -52,12 +69,15 @@ const counts = sql`
   from readable r left join vocabulary v on v.id = r.id left join saved s on s.lowercase = v.lowercase
   group by r.id`;
 
+/** The contents among `p.ids` the viewer may read in the language. */
+const readableContents = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =>
+  sql`${contents.id} = any(${p.ids}::int[]) and ${contents.language} = ${p.language} and ${readableBy(p)}`;
+
 /** The contents among `p.ids` the viewer may read in the language, and their vocabulary. */
 const readableTexts = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =>
   vocabularyOf(
     p,
-    sql`select ${contents.id} as id from ${contents}
-      where ${contents.id} = any(${p.ids}::int[]) and ${contents.language} = ${p.language} and ${readableBy(p)}`,
+    sql`select ${contents.id} as id from ${contents} where ${readableContents(p)}`,
     sql`select v.content_id as id, v.lowercase, v.occurrences from content_words v
       where v.content_id in (select id from readable)`,
   );
@@ -65,7 +85,13 @@ const readableTexts = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =
 type ViewerParams = 'viewerId' | 'viewerIsAdmin';
 
 const textCounts = statement<'ids' | 'userId' | 'language' | ViewerParams, CoverageCounts & { id: number }>(
-  (p) => sql`${readableTexts(p)} ${counts}`,
+  (p) =>
+    countsOf(
+      p,
+      sql`${contents.id}`,
+      sql`${contents} left join content_words v on v.content_id = ${contents.id}`,
+      readableContents(p),
+    ),
 );
 
 /** The learner's counts for each text they may read among `ids`; the others are left out. */
@@ -79,13 +105,12 @@ export async function textCoverageCounts(
 
 const videoCounts = statement<'ids' | 'userId' | 'language', CoverageCounts & { id: string }>(
   (p) =>
-    sql`${vocabularyOf(
+    countsOf(
       p,
-      sql`select youtube_id as id, transcript_id from user_videos
-      where user_id = ${p.userId} and language = ${p.language} and youtube_id = any(${p.ids}::text[])`,
-      sql`select r.id, v.lowercase, v.occurrences from readable r
-      join transcript_words v on v.transcript_id = r.transcript_id`,
-    )} ${counts}`,
+      sql`u.youtube_id`,
+      sql`user_videos u left join transcript_words v on v.transcript_id = u.transcript_id`,
+      sql`u.user_id = ${p.userId} and u.language = ${p.language} and u.youtube_id = any(${p.ids}::text[])`,
+    ),
 );
 
 /** The learner's counts for each video of their list among `ids` (one still processing has no words yet). */
