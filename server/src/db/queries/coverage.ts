@@ -84,14 +84,13 @@ const readableTexts = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =
 
 type ViewerParams = 'viewerId' | 'viewerIsAdmin';
 
-const textCounts = statement<'ids' | 'userId' | 'language' | ViewerParams, CoverageCounts & { id: number }>(
-  (p) =>
-    countsOf(
-      p,
-      sql`${contents.id}`,
-      sql`${contents} left join content_words v on v.content_id = ${contents.id}`,
-      readableContents(p),
-    ),
+const textCounts = statement<'ids' | 'userId' | 'language' | ViewerParams, CoverageCounts & { id: number }>((p) =>
+  countsOf(
+    p,
+    sql`${contents.id}`,
+    sql`${contents} left join content_words v on v.content_id = ${contents.id}`,
+    readableContents(p),
+  ),
 );
 
 /** The learner's counts for each text they may read among `ids`; the others are left out. */
@@ -103,14 +102,13 @@ export async function textCoverageCounts(
   return textCounts(db, { ids: [...ids], userId: viewer.id, language, ...viewerValues(viewer) });
 }
 
-const videoCounts = statement<'ids' | 'userId' | 'language', CoverageCounts & { id: string }>(
-  (p) =>
-    countsOf(
-      p,
-      sql`u.youtube_id`,
-      sql`user_videos u left join transcript_words v on v.transcript_id = u.transcript_id`,
-      sql`u.user_id = ${p.userId} and u.language = ${p.language} and u.youtube_id = any(${p.ids}::text[])`,
-    ),
+const videoCounts = statement<'ids' | 'userId' | 'language', CoverageCounts & { id: string }>((p) =>
+  countsOf(
+    p,
+    sql`u.youtube_id`,
+    sql`user_videos u left join transcript_words v on v.transcript_id = u.transcript_id`,
+    sql`u.user_id = ${p.userId} and u.language = ${p.language} and u.youtube_id = any(${p.ids}::text[])`,
+  ),
 );
 
 /** The learner's counts for each video of their list among `ids` (one still processing has no words yet). */
