@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  contentIdSchema,
   learnerBalancesSchema,
   ownMeaningSchema,
   scopedWordSchema,
@@ -7,9 +8,23 @@ import {
   videoIdSchema,
   wordNoteSchema,
 } from '../entities.ts';
+import { int32, plainText } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { contentIdParam, pageIdParam, targetLangParams } from './params.ts';
+
+/** The longest sentence kept with a saved word. */
+export const sentenceMaxLength = 500;
+
+/**
+ * The sentence a word was tapped in when it was saved, and where: a page of a text or a video's transcript. The server
+ * keeps the first one a word is saved with (a flashcard's front, issue #29); saves from word lists send none.
+ */
+export const wordContextSchema = z.object({
+  sentence: plainText().check(z.trim(), z.minLength(1), z.maxLength(sentenceMaxLength)),
+  source: z.union([z.object({ contentId: contentIdSchema, pageId: int32() }), z.object({ videoId: videoIdSchema })]),
+});
+export type WordContext = z.infer<typeof wordContextSchema>;
 
 export const wordEndpoints = {
   userWords: endpoint({
@@ -49,7 +64,7 @@ export const wordEndpoints = {
     method: 'POST',
     path: '/userword',
     auth: 'required',
-    body: userWordSchema,
+    body: z.extend(userWordSchema, { context: z.optional(wordContextSchema) }),
     details: z.extend(userWordSchema, { balances: learnerBalancesSchema }),
   }),
   /**
