@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountEndpoints } from '@/contract/endpoints/account';
 import type { LearnerBalances, User } from '@/contract/entities';
 import type { LoginRequest, SignupRequest } from '@/contract/validation';
 import { fetchDetails } from './client';
@@ -73,7 +74,7 @@ export function useLogin() {
   return useMutation({
     mutationKey: ['auth', 'login'],
     meta: { silent: true },
-    mutationFn: (request: LoginRequest) => fetchDetails('login', { body: request }),
+    mutationFn: (request: LoginRequest) => fetchDetails(accountEndpoints.login, { body: request }),
     onSuccess: (user) => storeUser(queryClient, user),
   });
 }
@@ -83,7 +84,7 @@ export function useSignup() {
   return useMutation({
     mutationKey: ['auth', 'signup'],
     meta: { silent: true },
-    mutationFn: (request: SignupRequest) => fetchDetails('signup', { body: request }),
+    mutationFn: (request: SignupRequest) => fetchDetails(accountEndpoints.signup, { body: request }),
     onSuccess: (user) => storeUser(queryClient, user),
   });
 }
@@ -94,7 +95,7 @@ export function useLogout() {
   return useMutation({
     mutationKey: ['auth', 'logout'],
     meta: { silent: true },
-    mutationFn: () => fetchDetails('logout'),
+    mutationFn: () => fetchDetails(accountEndpoints.logout),
     onSettled: () => clearSession(queryClient),
   });
 }
@@ -111,7 +112,7 @@ export function refreshDue(user: User | null | undefined, now = Date.now()): boo
 export async function refreshUserNow(queryClient: QueryClient): Promise<void> {
   if (!queryClient.getQueryData(userQueries.current().queryKey)) return;
   try {
-    storeUser(queryClient, await fetchDetails('refresh'));
+    storeUser(queryClient, await fetchDetails(accountEndpoints.refresh));
   } catch {}
 }
 
@@ -119,7 +120,7 @@ export function useRefreshUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'refresh'],
-    mutationFn: () => fetchDetails('refresh'),
+    mutationFn: () => fetchDetails(accountEndpoints.refresh),
     onSuccess: (user) => storeUser(queryClient, user),
   });
 }

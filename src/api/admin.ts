@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobAction } from '@/contract/constants';
+import { adminEndpoints } from '@/contract/endpoints/admin';
 import type { AdminJob, JobKind, JobQueue } from '@/contract/entities';
 import { fetchDetails } from './client';
 
@@ -17,7 +18,7 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminQueries.all(), 'jobs', filter.state ?? 'all', filter.kind ?? 'all'],
       queryFn: ({ signal }) =>
-        fetchDetails('adminJobs', {
+        fetchDetails(adminEndpoints.adminJobs, {
           query: { ...(filter.state ? { state: filter.state } : {}), ...(filter.kind ? { kind: filter.kind } : {}) },
           signal,
         }),
@@ -32,9 +33,9 @@ export function useJobAction() {
     mutationKey: ['admin', 'job'],
     mutationFn: ({ action, job }: { action: JobAction; job: AdminJob }) => {
       const params = { kind: job.kind, jobId: job.id };
-      if (action === 'retry') return fetchDetails('retryJob', { params });
-      if (action === 'cancel') return fetchDetails('cancelJob', { params });
-      return fetchDetails('deleteJob', { params });
+      if (action === 'retry') return fetchDetails(adminEndpoints.retryJob, { params });
+      if (action === 'cancel') return fetchDetails(adminEndpoints.cancelJob, { params });
+      return fetchDetails(adminEndpoints.deleteJob, { params });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });

@@ -1,19 +1,12 @@
 import ky, { isHTTPError } from 'ky';
-import {
-  API_BASE,
-  type BodyOf,
-  type DetailsOf,
-  type EndpointName,
-  endpoints,
-  pathOf,
-  TIME_ZONE_HEADER,
-} from '@/contract/endpoints';
+import type { Endpoint, EndpointBody, EndpointDetails } from '@/contract/endpoints/endpoint';
 import {
   DONE_MESSAGE,
   envelopeSchema,
   type ReceivedErrorDetail,
   receivedErrorEnvelopeSchema,
 } from '@/contract/envelope';
+import { API_BASE, pathOf, TIME_ZONE_HEADER } from '@/contract/request';
 import { browserTimeZone } from '@/lib/time-zone';
 import { takePreloaded } from './preloaded';
 import { readStoredToken } from './session';
@@ -49,23 +42,25 @@ const http = ky.create({
   timeout: 30_000,
 });
 
-type CallOptions<N extends EndpointName> = {
+type CallOptions<E extends Endpoint> = {
   params?: Record<string, string | number>;
   /** The call's query string (its contract `query`). */
   query?: Record<string, string>;
   signal?: AbortSignal;
-} & ([BodyOf<N>] extends [never]
+} & ([EndpointBody<E>] extends [never]
   ? { body?: never /** For the calls that take a file (multipart). */; formData?: FormData }
-  : { body: BodyOf<N>; formData?: never });
+  : { body: EndpointBody<E>; formData?: never });
 
-export type CallResult<N extends EndpointName> = { message: string; details: DetailsOf<N> };
+export type CallResult<E extends Endpoint> = { message: string; details: EndpointDetails<E> };
 
-/** Calls one endpoint of the contract and parses the answer with its schema; anything else is an error. */
-export async function callEndpoint<N extends EndpointName>(
-  name: N,
-  options: CallOptions<N> = {} as CallOptions<N>,
-): Promise<CallResult<N>> {
-  const endpoint = endpoints[name];
+/**
+ * Calls one endpoint of the contract, imported from its resource's file (`wordEndpoints.saveUserWord`) so the entry
+ * carries only the resources its screens call, and parses the answer with its schema; anything else is an error.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {} as CallOptions<E>,
+): Promise<CallResult<E>> {
   const token = readStoredToken();
   if (endpoint.auth !== 'optional' && !token) {
     onMissingToken();
@@ -98,15 +93,18 @@ export async function callEndpoint<N extends EndpointName>(
   }
   const parsed = envelopeSchema(endpoint.details).safeParse(raw);
   if (!parsed.success) {
-    console.error(`Invalid response from ${name}`, parsed.error);
+    console.error(`Invalid response from ${endpoint.method} ${endpoint.path}`, parsed.error);
     throw new ApiRequestError(0);
   }
-  return { message: parsed.data.message, details: parsed.data.details as DetailsOf<N> };
+  return { message: parsed.data.message, details: parsed.data.details as EndpointDetails<E> };
 }
 
 /** Most calls only need the payload. */
-export async function fetchDetails<N extends EndpointName>(name: N, options?: CallOptions<N>): Promise<DetailsOf<N>> {
-  return (await callEndpoint(name, options)).details;
+export async function fetchDetails<E extends Endpoint>(
+  endpoint: E,
+  options?: CallOptions<E>,
+): Promise<EndpointDetails<E>> {
+  return (await callEndpoint(endpoint, options)).details;
 }
 
 export function isDone(result: { message: string }): boolean {

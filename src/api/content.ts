@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { contentEndpoints } from '@/contract/endpoints/content';
 import type { Category, ContentSummary, Reader } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { fetchDetails } from './client';
@@ -8,13 +9,14 @@ export const contentQueries = {
   categories: (targetLang: LearningLanguage) =>
     queryOptions({
       queryKey: [...contentQueries.all(), 'categories', targetLang],
-      queryFn: ({ signal }) => fetchDetails('categories', { params: { targetLang }, signal }),
+      queryFn: ({ signal }) => fetchDetails(contentEndpoints.categories, { params: { targetLang }, signal }),
       staleTime: 5 * 60_000,
     }),
   reader: (targetLang: LearningLanguage, contentId: number, pageId: number) =>
     queryOptions({
       queryKey: [...contentQueries.all(), 'reader', targetLang, contentId, pageId],
-      queryFn: ({ signal }) => fetchDetails('reader', { params: { targetLang, contentId, pageId }, signal }),
+      queryFn: ({ signal }) =>
+        fetchDetails(contentEndpoints.reader, { params: { targetLang, contentId, pageId }, signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

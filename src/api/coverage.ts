@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { maxCoverageIds } from '@/contract/constants';
+import { coverageEndpoints } from '@/contract/endpoints/coverage';
 import type { ScopedWord, TextNewWords } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
@@ -21,7 +22,11 @@ export const coverageQueries = {
     return queryOptions({
       queryKey: [...coverageQueries.language(language), 'texts', list],
       queryFn: ({ signal }) =>
-        fetchDetails('textCoverage', { params: { targetLang: language }, query: { ids: list.join(',') }, signal }),
+        fetchDetails(coverageEndpoints.textCoverage, {
+          params: { targetLang: language },
+          query: { ids: list.join(',') },
+          signal,
+        }),
       staleTime: 0,
       meta: { silent: true },
     });
@@ -32,7 +37,11 @@ export const coverageQueries = {
     return queryOptions({
       queryKey: [...coverageQueries.language(language), 'videos', list],
       queryFn: ({ signal }) =>
-        fetchDetails('videoCoverage', { params: { targetLang: language }, query: { ids: list.join(',') }, signal }),
+        fetchDetails(coverageEndpoints.videoCoverage, {
+          params: { targetLang: language },
+          query: { ids: list.join(',') },
+          signal,
+        }),
       staleTime: 0,
       meta: { silent: true },
     });
@@ -44,7 +53,8 @@ export const coverageQueries = {
   newWords: (language: LearningLanguage, contentId: number) =>
     queryOptions({
       queryKey: [...coverageQueries.all(), 'newWords', language, contentId],
-      queryFn: ({ signal }) => fetchDetails('textNewWords', { params: { targetLang: language, contentId }, signal }),
+      queryFn: ({ signal }) =>
+        fetchDetails(coverageEndpoints.textNewWords, { params: { targetLang: language, contentId }, signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

@@ -2,6 +2,8 @@ import { i18n } from '@lingui/core';
 import { server } from '@mocks/node';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { contentEndpoints } from '@/contract/endpoints/content';
+import { wordEndpoints } from '@/contract/endpoints/words';
 import { ApiRequestError, callEndpoint, setMissingTokenHandler } from './client';
 import { errorText } from './error-text';
 
@@ -28,7 +30,9 @@ describe('errorText (spec §8)', () => {
         ),
       ),
     );
-    const failure = await callEndpoint('categories', { params: { targetLang: 'en' } }).catch((error: unknown) => error);
+    const failure = await callEndpoint(contentEndpoints.categories, { params: { targetLang: 'en' } }).catch(
+      (error: unknown) => error,
+    );
     expect(errorText(failure, i18n)).toBe('Try again after the upgrade');
   });
 
@@ -46,7 +50,7 @@ describe('a call that needs login with no stored token', () => {
   it("logs the user out and fails with 'An error occurred'", async () => {
     const logout = vi.fn();
     setMissingTokenHandler(logout);
-    const call = callEndpoint('userWords');
+    const call = callEndpoint(wordEndpoints.userWords);
     await expect(call).rejects.toBeInstanceOf(ApiRequestError);
     await expect(call).rejects.toThrow('An error occurred');
     expect(logout).toHaveBeenCalledOnce();

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { importEndpoints } from '@/contract/endpoints/imports';
 import type { TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
@@ -14,7 +15,7 @@ export const importQueries = {
   list: (targetLang: LearningLanguage) =>
     queryOptions({
       queryKey: [...importQueries.all(), targetLang],
-      queryFn: ({ signal }) => fetchDetails('myTexts', { params: { targetLang }, signal }),
+      queryFn: ({ signal }) => fetchDetails(importEndpoints.myTexts, { params: { targetLang }, signal }),
       refetchInterval: (query) => (isProcessing(query.state.data) ? processingPollMs : false),
     }),
 };
@@ -29,13 +30,15 @@ export function useImportText() {
     meta: { silent: true },
     mutationFn: (input: ImportInput) => {
       if ('text' in input) {
-        return fetchDetails('importText', { body: { language: input.language, title: input.title, text: input.text } });
+        return fetchDetails(importEndpoints.importText, {
+          body: { language: input.language, title: input.title, text: input.text },
+        });
       }
       const formData = new FormData();
       formData.append('language', input.language);
       if (input.title) formData.append('title', input.title);
       formData.append('file', input.file);
-      return fetchDetails('importFile', { formData });
+      return fetchDetails(importEndpoints.importFile, { formData });
     },
     onSuccess: (created) => {
       queryClient.setQueryData(importQueries.list(created.language).queryKey, (texts) => [created, ...(texts ?? [])]);
@@ -49,7 +52,7 @@ export function useDeleteImport() {
   return useMutation({
     mutationKey: ['imports', 'delete'],
     mutationFn: (text: TextImport) =>
-      fetchDetails('deleteImport', { params: { targetLang: text.language, importId: text.id } }),
+      fetchDetails(importEndpoints.deleteImport, { params: { targetLang: text.language, importId: text.id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: importQueries.all() }),
   });
 }

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewSubCategoryRequest, UpdateContentRequest, UploadContentRequest } from '@/contract/endpoints/library';
+import {
+  libraryEndpoints,
+  type NewSubCategoryRequest,
+  type UpdateContentRequest,
+  type UploadContentRequest,
+} from '@/contract/endpoints/library';
 import type { Library, LibraryContent, TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
@@ -16,7 +21,7 @@ export const libraryQueries = {
   of: (targetLang: LearningLanguage) =>
     queryOptions({
       queryKey: [...libraryQueries.all(), targetLang],
-      queryFn: ({ signal }) => fetchDetails('adminLibrary', { params: { targetLang }, signal }),
+      queryFn: ({ signal }) => fetchDetails(libraryEndpoints.adminLibrary, { params: { targetLang }, signal }),
       refetchInterval: (query) => (processing(query.state.data) ? processingPollMs : false),
     }),
 };
@@ -54,32 +59,33 @@ export function useUploadContent() {
       const categoryId =
         'categoryId' in place
           ? place.categoryId
-          : (await fetchDetails('createCategory', { body: { language, title: place.categoryTitle } })).id;
-      const sub = await fetchDetails('createSubCategory', {
+          : (await fetchDetails(libraryEndpoints.createCategory, { body: { language, title: place.categoryTitle } }))
+              .id;
+      const sub = await fetchDetails(libraryEndpoints.createSubCategory, {
         body: { categoryId, title: place.title, description: place.description },
       });
       subCategoryId = sub.id;
     }
-    return fetchDetails('uploadContent', { body: { ...text, subCategoryId } });
+    return fetchDetails(libraryEndpoints.uploadContent, { body: { ...text, subCategoryId } });
   });
 }
 
 export function useUpdateContent() {
   return useLibraryMutation('update', ({ id, ...body }: UpdateContentRequest & { id: number }) =>
-    fetchDetails('updateContent', { params: { contentId: id }, body }),
+    fetchDetails(libraryEndpoints.updateContent, { params: { contentId: id }, body }),
   );
 }
 
 export function useDeleteContent() {
   return useLibraryMutation('delete', (content: LibraryContent) =>
-    fetchDetails('deleteContent', { params: { contentId: content.id } }),
+    fetchDetails(libraryEndpoints.deleteContent, { params: { contentId: content.id } }),
   );
 }
 
 /** Removes an upload that could not be imported from the uploader's list (the server refuses any other). */
 export function useDeleteUpload() {
   return useLibraryMutation('delete-upload', (upload: TextImport) =>
-    fetchDetails('deleteUpload', { params: { importId: upload.id } }),
+    fetchDetails(libraryEndpoints.deleteUpload, { params: { importId: upload.id } }),
   );
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationEndpoints } from '@/contract/endpoints/notifications';
 import type { Notification } from '@/contract/entities';
 import { fetchDetails } from './client';
 
@@ -7,7 +8,7 @@ export const notificationQueries = {
   list: () =>
     queryOptions({
       queryKey: [...notificationQueries.all(), 'list'],
-      queryFn: ({ signal }) => fetchDetails('notifications', { signal }),
+      queryFn: ({ signal }) => fetchDetails(notificationEndpoints.notifications, { signal }),
     }),
 };
 
@@ -20,7 +21,8 @@ export function useReadNotification() {
   const listKey = notificationQueries.list().queryKey;
   return useMutation({
     mutationKey: ['notifications', 'read'],
-    mutationFn: (notification: Notification) => fetchDetails('readNotification', { body: notification }),
+    mutationFn: (notification: Notification) =>
+      fetchDetails(notificationEndpoints.readNotification, { body: notification }),
     onMutate: async (notification) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData(listKey);

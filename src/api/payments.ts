@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BuyItemRequest, PriceRequest } from '@/contract/endpoints/payments';
+import { type BuyItemRequest, type PriceRequest, paymentEndpoints } from '@/contract/endpoints/payments';
 import type { Product } from '@/contract/entities';
 import { refreshUserNow, storeUser } from './account';
 import { ApiRequestError, fetchDetails } from './client';
@@ -25,13 +25,13 @@ export const paymentQueries = {
   settings: () =>
     queryOptions({
       queryKey: [...paymentQueries.all(), 'settings'],
-      queryFn: ({ signal }) => fetchDetails('paymentSettings', { signal }),
+      queryFn: ({ signal }) => fetchDetails(paymentEndpoints.paymentSettings, { signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   products: () =>
     queryOptions({
       queryKey: [...paymentQueries.all(), 'products'],
-      queryFn: async ({ signal }) => arrangeProducts(await fetchDetails('products', { signal })),
+      queryFn: async ({ signal }) => arrangeProducts(await fetchDetails(paymentEndpoints.products, { signal })),
       staleTime: 10 * 60_000,
     }),
 };
@@ -46,7 +46,9 @@ export function useCheckout(kind: 'subscription' | 'token') {
   return useMutation({
     mutationKey: ['payments', kind],
     mutationFn: (request: PriceRequest) =>
-      fetchDetails(kind === 'subscription' ? 'subscriptionCheckout' : 'tokenCheckout', { body: request }),
+      fetchDetails(kind === 'subscription' ? paymentEndpoints.subscriptionCheckout : paymentEndpoints.tokenCheckout, {
+        body: request,
+      }),
     onError: (error) => {
       if (error instanceof ApiRequestError && error.details[0]?.code === 'pro_active') void refreshUserNow(queryClient);
     },
@@ -57,7 +59,7 @@ export function useCheckout(kind: 'subscription' | 'token') {
 export function useCustomerPortal() {
   return useMutation({
     mutationKey: ['payments', 'portal'],
-    mutationFn: () => fetchDetails('customerPortal'),
+    mutationFn: () => fetchDetails(paymentEndpoints.customerPortal),
   });
 }
 
@@ -69,7 +71,7 @@ export function useFulfilCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['payments', 'fulfil'],
-    mutationFn: (sessionId: string) => fetchDetails('fulfilCheckout', { body: { sessionId } }),
+    mutationFn: (sessionId: string) => fetchDetails(paymentEndpoints.fulfilCheckout, { body: { sessionId } }),
     onSuccess: (user) => {
       storeUser(queryClient, user);
       // The grant's notification ("Pro Gold is active until …") is new on the server.
@@ -82,7 +84,7 @@ export function useBuyItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['payments', 'buyItem'],
-    mutationFn: (request: BuyItemRequest) => fetchDetails('buyItem', { body: request }),
+    mutationFn: (request: BuyItemRequest) => fetchDetails(paymentEndpoints.buyItem, { body: request }),
     onSuccess: (user) => storeUser(queryClient, user),
   });
 }
@@ -92,6 +94,6 @@ export function useCheckDiscount() {
   return useMutation({
     mutationKey: ['payments', 'discount'],
     meta: { silent: true },
-    mutationFn: (discountCode: string) => fetchDetails('checkDiscount', { body: { discountCode } }),
+    mutationFn: (discountCode: string) => fetchDetails(paymentEndpoints.checkDiscount, { body: { discountCode } }),
   });
 }

@@ -1,6 +1,7 @@
 import { server } from '@mocks/node';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { wordEndpoints } from '@/contract/endpoints/words';
 import { signedIn } from '@/test/accounts';
 import { fetchDetails } from './client';
 import { writeStoredUser } from './session';
@@ -41,7 +42,9 @@ describe("the levels the page's script asked for", () => {
         details: [{ lowercase: 'preloaded', level: 4, language: 'en' }],
       }),
     );
-    expect(await fetchDetails('pageWords', { params })).toEqual([{ lowercase: 'preloaded', level: 4, language: 'en' }]);
+    expect(await fetchDetails(wordEndpoints.pageWords, { params })).toEqual([
+      { lowercase: 'preloaded', level: 4, language: 'en' },
+    ]);
     expect(requests).toHaveLength(0);
   });
 
@@ -49,8 +52,10 @@ describe("the levels the page's script asked for", () => {
     writeStoredUser(signedIn('reader'));
     const requests = serverAnswers();
     preload(Promise.resolve({ message: 'done', status: 200, details: [] }));
-    await fetchDetails('pageWords', { params });
-    expect(await fetchDetails('pageWords', { params })).toEqual([{ lowercase: 'asked', level: 2, language: 'en' }]);
+    await fetchDetails(wordEndpoints.pageWords, { params });
+    expect(await fetchDetails(wordEndpoints.pageWords, { params })).toEqual([
+      { lowercase: 'asked', level: 2, language: 'en' },
+    ]);
     expect(requests).toHaveLength(1);
   });
 
@@ -58,7 +63,9 @@ describe("the levels the page's script asked for", () => {
     writeStoredUser(signedIn('reader'));
     const requests = serverAnswers();
     preload(Promise.reject(new Error('500')));
-    expect(await fetchDetails('pageWords', { params })).toEqual([{ lowercase: 'asked', level: 2, language: 'en' }]);
+    expect(await fetchDetails(wordEndpoints.pageWords, { params })).toEqual([
+      { lowercase: 'asked', level: 2, language: 'en' },
+    ]);
     expect(requests).toHaveLength(1);
   });
 
@@ -69,7 +76,7 @@ describe("the levels the page's script asked for", () => {
     server.use(
       http.get('*/api/v1/userword/page/en/7/1', () => HttpResponse.json({ message: 'done', status: 200, details: [] })),
     );
-    await fetchDetails('pageWords', { params: { ...params, pageId: 1 } });
+    await fetchDetails(wordEndpoints.pageWords, { params: { ...params, pageId: 1 } });
     expect((globalThis as { folioLevels?: { url: string } }).folioLevels?.url).toBe(url);
     expect(requests).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { progressEndpoints } from '@/contract/endpoints/progress';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
 
@@ -8,7 +9,7 @@ export const progressQueries = {
   language: (language: LearningLanguage) =>
     queryOptions({
       queryKey: [...progressQueries.all(), language] as const,
-      queryFn: ({ signal }) => fetchDetails('progress', { params: { targetLang: language }, signal }),
+      queryFn: ({ signal }) => fetchDetails(progressEndpoints.progress, { params: { targetLang: language }, signal }),
     }),
 };
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TranslationRequest } from '@/contract/endpoints/translations';
+import { type TranslationRequest, translationEndpoints } from '@/contract/endpoints/translations';
 import type { Translation } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
@@ -12,7 +12,10 @@ export const translationQueries = {
     queryOptions({
       queryKey: [...translationQueries.all(), 'page', contentId, pageId, homeLang, targetLang],
       queryFn: ({ signal }) =>
-        fetchDetails('pageTranslations', { params: { contentId, pageId, homeLang, targetLang }, signal }),
+        fetchDetails(translationEndpoints.pageTranslations, {
+          params: { contentId, pageId, homeLang, targetLang },
+          signal,
+        }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
@@ -27,7 +30,7 @@ export function useTranslateToken(page: PageKey | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['translations', 'translate'],
-    mutationFn: (request: TranslationRequest) => fetchDetails('translate', { body: request }),
+    mutationFn: (request: TranslationRequest) => fetchDetails(translationEndpoints.translate, { body: request }),
     onSuccess: (translation) => {
       if (!page) return;
       queryClient.setQueryData(translationQueries.page(page).queryKey, (list) => withTranslation(list, translation));

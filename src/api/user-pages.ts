@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { userPageEndpoints } from '@/contract/endpoints/user-pages';
 import type { UserPage } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { storeBalances } from './account';
@@ -11,7 +12,7 @@ export const userPageQueries = {
   list: (targetLang: LearningLanguage) =>
     queryOptions({
       queryKey: [...userPageQueries.all(), targetLang],
-      queryFn: ({ signal }) => fetchDetails('userPages', { params: { targetLang }, signal }),
+      queryFn: ({ signal }) => fetchDetails(userPageEndpoints.userPages, { params: { targetLang }, signal }),
     }),
 };
 
@@ -27,7 +28,7 @@ export function useSaveUserPage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['userPages', 'save'],
-    mutationFn: (page: UserPage) => fetchDetails('saveUserPage', { body: page }),
+    mutationFn: (page: UserPage) => fetchDetails(userPageEndpoints.saveUserPage, { body: page }),
     onSuccess: ({ balances, ...page }) => {
       storeBalances(queryClient, balances);
       void forgetCoverage(queryClient, page.language);

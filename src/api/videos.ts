@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { timings } from '@/contract/constants';
-import type { VideoProcessRequest } from '@/contract/endpoints/videos';
+import { type VideoProcessRequest, videoEndpoints } from '@/contract/endpoints/videos';
 import type { Section, VideoGroup } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { callEndpoint, fetchDetails, isDone } from './client';
@@ -26,7 +26,7 @@ export const videoQueries = {
   mine: (targetLang: LearningLanguage) =>
     queryOptions({
       queryKey: [...videoQueries.all(), 'mine', targetLang],
-      queryFn: ({ signal }) => fetchDetails('myVideos', { params: { targetLang }, signal }),
+      queryFn: ({ signal }) => fetchDetails(videoEndpoints.myVideos, { params: { targetLang }, signal }),
       refetchInterval: (query) => (isProcessing(query.state.data) ? processingPollMs : false),
     }),
   /** Transcripts load section by section: the page param is the index of the first section to fetch. */
@@ -35,7 +35,10 @@ export const videoQueries = {
       queryKey: [...videoQueries.all(), 'transcript', targetLang, videoId],
       initialPageParam: 0,
       queryFn: async ({ pageParam, signal }): Promise<TranscriptPage> => {
-        const result = await callEndpoint('transcript', { params: { targetLang, videoId, index: pageParam }, signal });
+        const result = await callEndpoint(videoEndpoints.transcript, {
+          params: { targetLang, videoId, index: pageParam },
+          signal,
+        });
         const done = isDone(result) || result.details.length === 0;
         return { sections: shiftSections(result.details, pageParam === 0), done };
       },
@@ -49,7 +52,7 @@ export function useProcessVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['videos', 'process'],
-    mutationFn: (request: VideoProcessRequest) => fetchDetails('processVideo', { body: request }),
+    mutationFn: (request: VideoProcessRequest) => fetchDetails(videoEndpoints.processVideo, { body: request }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
   });
 }
@@ -58,7 +61,8 @@ export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['videos', 'delete'],
-    mutationFn: (params: { targetLang: LearningLanguage; videoId: string }) => fetchDetails('deleteVideo', { params }),
+    mutationFn: (params: { targetLang: LearningLanguage; videoId: string }) =>
+      fetchDetails(videoEndpoints.deleteVideo, { params }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
   });
 }
@@ -87,7 +91,7 @@ export function useUploadSubtitles() {
     mutationFn: ({ targetLang, videoId, file }: { targetLang: LearningLanguage; videoId: string; file: File }) => {
       const formData = new FormData();
       formData.append('file', file);
-      return fetchDetails('uploadSubtitles', { params: { targetLang, videoId }, formData });
+      return fetchDetails(videoEndpoints.uploadSubtitles, { params: { targetLang, videoId }, formData });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: videoQueries.all() }),
   });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { maxBulkWords } from '@/contract/constants';
+import { vocabularyEndpoints } from '@/contract/endpoints/vocabulary';
 import type {
   LearnerBalances,
   ScopedWord,
@@ -68,7 +69,11 @@ export const vocabularyQueries = {
         if (levels.length > 0) query.levels = levels.join(',');
         if (q) query.q = q;
         if (pageParam) query.after = pageParam;
-        const page = await fetchDetails('vocabulary', { params: { targetLang: language }, query, signal });
+        const page = await fetchDetails(vocabularyEndpoints.vocabulary, {
+          params: { targetLang: language },
+          query,
+          signal,
+        });
         keepListedLevels(client, language, page);
         return page;
       },
@@ -208,7 +213,10 @@ export function useChangeVocabulary() {
       const confirmed = confirmedOf(change);
       for (const words of bulkCalls(change.words)) {
         const body = 'remove' in change ? { words, remove: true as const } : { words, level: change.level };
-        const answer = await fetchDetails('changeVocabulary', { params: { targetLang: change.language }, body });
+        const answer = await fetchDetails(vocabularyEndpoints.changeVocabulary, {
+          params: { targetLang: change.language },
+          body,
+        });
         for (const name of words) confirmed.names.add(name);
         confirmed.words.push(...answer.words);
         confirmed.balances = answer.balances;

@@ -9,6 +9,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { coverageEndpoints } from '@/contract/endpoints/coverage';
+import { wordEndpoints } from '@/contract/endpoints/words';
 import type {
   LearnerBalances,
   ScopedWord,
@@ -77,7 +79,10 @@ function scopeQuery(scope: WordScope) {
     return {
       queryKey: [...wordQueries.language(scope.language), 'video', scope.videoId],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchDetails('videoWords', { params: { targetLang: scope.language, videoId: scope.videoId }, signal }),
+        fetchDetails(wordEndpoints.videoWords, {
+          params: { targetLang: scope.language, videoId: scope.videoId },
+          signal,
+        }),
     };
   }
   if ('newWordsOf' in scope) {
@@ -85,13 +90,13 @@ function scopeQuery(scope: WordScope) {
     return {
       queryKey: [...wordQueries.language(scope.language), 'newWords', scope.newWordsOf],
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        levelsOfNewWords(await fetchDetails('textNewWords', { params, signal }), scope.language),
+        levelsOfNewWords(await fetchDetails(coverageEndpoints.textNewWords, { params, signal }), scope.language),
     };
   }
   return {
     queryKey: [...wordQueries.language(scope.language), 'page', scope.contentId, scope.pageId],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      fetchDetails('pageWords', {
+      fetchDetails(wordEndpoints.pageWords, {
         params: { targetLang: scope.language, contentId: scope.contentId, pageId: scope.pageId },
         signal,
       }),
@@ -372,7 +377,7 @@ export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, 
     const saver = new QueryMutationObserver(queryClient, {
       mutationKey: ['words', 'save'],
       meta: { silent: true },
-      mutationFn: (word: UserWord) => fetchDetails('saveUserWord', { body: word }),
+      mutationFn: (word: UserWord) => fetchDetails(wordEndpoints.saveUserWord, { body: word }),
     });
     return createWordLevelSaver(queryClient, {
       send: (word) => saver.mutate(word),
@@ -487,7 +492,10 @@ export function useSaveMeaning(onRefused: (error: unknown) => void) {
     mutationKey: saveMeaningKey,
     meta: { silent: true },
     mutationFn: ({ language, lowercase, meaning, note }: MeaningEdit) =>
-      fetchDetails('saveWordMeaning', { params: { targetLang: language }, body: { lowercase, meaning, note } }),
+      fetchDetails(wordEndpoints.saveWordMeaning, {
+        params: { targetLang: language },
+        body: { lowercase, meaning, note },
+      }),
     onMutate: (edit) => meaningAtOnce(queryClient, edit),
     onError: (error, edit, context) => {
       if (context) {
@@ -600,7 +608,7 @@ export function useMarkPageKnown(onRefused: (error: unknown) => void) {
     mutationKey: markPageKnownKey,
     meta: { silent: true },
     mutationFn: ({ language, contentId, pageId }: PageOfText) =>
-      fetchDetails('markPageKnown', { params: { targetLang: language, contentId, pageId } }),
+      fetchDetails(wordEndpoints.markPageKnown, { params: { targetLang: language, contentId, pageId } }),
     onMutate: (page) => markAtOnce(queryClient, page),
     onError: (error, page, marked) => {
       if (marked) {

@@ -17,6 +17,14 @@ export type Endpoint = {
   details: z.ZodMiniType;
 };
 
+/** What an endpoint answers in its envelope's `details`. */
+export type EndpointDetails<E extends Endpoint> = z.infer<E['details']>;
+/** What an endpoint's body accepts; `never` for the calls without one. */
+export type EndpointBody<E extends Endpoint> = E extends { body: infer B extends z.ZodMiniType } ? z.input<B> : never;
+export type EndpointParams<E extends Endpoint> = E extends { params: infer P extends z.ZodMiniType }
+  ? z.input<P>
+  : never;
+
 export function endpoint<const E extends Endpoint>(definition: E): E {
   return definition;
 }
