@@ -3,6 +3,7 @@ import { adminEndpoints } from './endpoints/admin.ts';
 import { contentEndpoints } from './endpoints/content.ts';
 import { coverageEndpoints } from './endpoints/coverage.ts';
 import type { Endpoint, EndpointBody, EndpointDetails, EndpointParams } from './endpoints/endpoint.ts';
+import { flashcardEndpoints } from './endpoints/flashcards.ts';
 import { importEndpoints } from './endpoints/imports.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { notificationEndpoints } from './endpoints/notifications.ts';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...coverageEndpoints,
   ...vocabularyEndpoints,
   ...progressEndpoints,
+  ...flashcardEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -62,4 +62,12 @@ export const endpointSummaries = {
     "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
   changeVocabulary: "Set several of the learner's saved words to one level, or remove them (unsaved again)",
   progress: "The learner's last 30 learning days (words saved, words made known, pages read) and saved words per level",
+  flashcardSummary:
+    "The learner's flashcards in a language: due now, later today, tomorrow, next week, soon; a 7-day forecast; counts",
+  flashcardQueue: 'Cards to review now (most overdue first, then new cards within the daily cap), or any to practise',
+  addFlashcard: 'A flashcard for one saved word (made unless it has one)',
+  addFlashcards: 'Add 20 Cards: cards for saved words at levels 1–3 without one, most frequent first, then most recent',
+  reviewFlashcard: "Grade a card (again, hard, good, easy): its next schedule, the word's level by the level rules",
+  undoFlashcardReview: "Undo a card's latest review: the card and the word's level as they were",
+  flashcardSettings: "Set the learner's daily cap on new flashcards",
 } as const satisfies Record<EndpointName, string>;
