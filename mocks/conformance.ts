@@ -171,6 +171,12 @@ export function describeConformance(subject: Subject) {
         changeVocabulary: { targetLang: 'en' },
         progress: { targetLang: 'en' },
         saveWordMeaning: { targetLang: 'en' },
+        flashcardSummary: { targetLang: 'en' },
+        flashcardQueue: { targetLang: 'en' },
+        addFlashcard: { targetLang: 'en' },
+        addFlashcards: { targetLang: 'en' },
+        reviewFlashcard: { targetLang: 'en' },
+        undoFlashcardReview: { targetLang: 'en' },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -1117,6 +1123,325 @@ export function describeConformance(subject: Subject) {
         ...page,
         balances: { wordCount: 1, creditAmount: me.creditAmount + 11 },
       });
+    });
+  });
+
+  describe('flashcards', () => {
+    const params = { targetLang: 'en' };
+    const query = { homeLang: 'de' };
+    const minute = 60_000;
+    const day = 24 * 60 * minute;
+
+    /** A learner with the ferry text and these words saved, in this order. */
+    async function learnerWith(words: Record<string, number>) {
+      const learner = await signUp();
+      const contentId = await ferryText(learner.token);
+      for (const [lowercase, level] of Object.entries(words)) {
+        await expectOk('saveUserWord', { token: learner.token, body: { lowercase, level, language: 'en' } });
+      }
+      return { ...learner, contentId };
+    }
+
+    const addCard = (token: string, lowercase: string) =>
+      expectOk('addFlashcard', { token, params, query, body: { lowercase } });
+
+    const review = (
+      token: string,
+      card: { id: number; reps: number },
+      rating: number,
+      reviewId = crypto.randomUUID(),
+    ) =>
+      expectOk('reviewFlashcard', {
+        token,
+        params,
+        query,
+        body: { reviewId, cardId: card.id, rating, reps: card.reps, durationMs: 4000 },
+      });
+
+    const queue = async (token: string, practice = false) =>
+      (await expectOk('flashcardQueue', { token, params, query: { ...query, practice: String(practice) } })).cards.map(
+        (card) => card.lowercase,
+      );
+
+    it('keeps the first sentence a word is saved in, and a card made for the word shows it with its source', async () => {
+      const { token, contentId } = await learnerWith({});
+      const first = { sentence: 'The ferry number 0 leaves the harbour at dawn.', source: { contentId, pageId: 0 } };
+      const saved = await expectOk('saveUserWord', {
+        token,
+        body: { lowercase: 'ferry', level: 1, language: 'en', context: first },
+      });
+      expect(saved).toMatchObject({ lowercase: 'ferry', level: 1, language: 'en' });
+      expect(saved).not.toHaveProperty('context');
+      const later = { sentence: 'The ferry number 1 leaves the harbour at dawn.', source: { contentId, pageId: 0 } };
+      await expectOk('saveUserWord', { token, body: { lowercase: 'ferry', level: 2, language: 'en', context: later } });
+      expect(await expectOk('userWords', { token })).toEqual([{ lowercase: 'ferry', level: 2, language: 'en' }]);
+      const { card, added } = await addCard(token, 'ferry');
+      expect(added).toBe(true);
+      expect(card).toMatchObject({
+        lowercase: 'ferry',
+        level: 2,
+        sentence: first.sentence,
+        source: { kind: 'content', contentId, pageId: 0, title: 'Ferry' },
+        state: 'new',
+        reps: 0,
+        lapses: 0,
+        suspended: false,
+      });
+    });
+
+    it("keeps a transcript's sentence with its video, and a word saved from a list without one", async () => {
+      const { token } = await learnerWith({ dawn: 1 });
+      await expectOk('processVideo', { token, body: video('fcVideo0001', 'en') });
+      const context = { sentence: 'We sail at dawn.', source: { videoId: 'fcVideo0001' } };
+      await expectOk('saveUserWord', { token, body: { lowercase: 'harbour', level: 1, language: 'en', context } });
+      const harbour = await addCard(token, 'harbour');
+      expect(harbour.card).toMatchObject({
+        sentence: 'We sail at dawn.',
+        source: { kind: 'video', videoId: 'fcVideo0001', title: 'Video fcVideo0001' },
+      });
+      const dawn = await addCard(token, 'dawn');
+      expect(dawn.card).toMatchObject({ sentence: null, source: null });
+    });
+
+    it('refuses a sentence over 500 characters, an empty one or a broken source with 400, saving nothing', async () => {
+      const { token, contentId } = await learnerWith({});
+      const cases: [unknown, string][] = [
+        [{ sentence: 'a'.repeat(501), source: { contentId, pageId: 0 } }, 'context.sentence'],
+        [{ sentence: '   ', source: { contentId, pageId: 0 } }, 'context.sentence'],
+        [{ sentence: 'A sentence.', source: { contentId: 0, pageId: 0 } }, 'context.source'],
+        [{ sentence: 'A sentence.', source: { videoId: 'short' } }, 'context.source'],
+      ];
+      for (const [context, field] of cases) {
+        const refused = await expectError('saveUserWord', 400, {
+          token,
+          body: { lowercase: 'ferry', level: 1, language: 'en', context },
+        });
+        expect(refused.details[0]?.field, JSON.stringify(context)).toMatch(new RegExp(`^${field}`));
+      }
+      expect(await expectOk('userWords', { token })).toEqual([]);
+    });
+
+    it('makes one card per saved word, and answers 404 for a word not saved', async () => {
+      const { token } = await learnerWith({ ferry: 1 });
+      const first = await addCard(token, 'ferry');
+      const again = await addCard(token, 'ferry');
+      expect(again).toMatchObject({ added: false, card: { id: first.card.id } });
+      const missing = await expectError('addFlashcard', 404, { token, params, query, body: { lowercase: 'qqxzyqq' } });
+      expect(missing.details[0]?.code).toBe('not_found');
+      const other = await learnerWith({});
+      await expectError('addFlashcard', 404, { token: other.token, params, query, body: { lowercase: 'ferry' } });
+    });
+
+    it('adds cards for words at levels 1–3 without one, the most frequent first, then the most recent, never twice', async () => {
+      // "ferry" occurs 6 times in the learner's text; the others nowhere; "aanewer" was saved last.
+      const { token } = await learnerWith({ zzolder: 1, harbour: 4, dawn: 0, ferry: 2, aanewer: 3 });
+      const two = await expectOk('addFlashcards', { token, params, body: { count: 2 } });
+      expect(two.added).toBe(2);
+      expect(two.summary).toMatchObject({ total: 2, newWaiting: 2, suspended: 0 });
+      expect(await queue(token)).toEqual(['ferry', 'aanewer']);
+      expect((await expectOk('addFlashcards', { token, params, body: { count: 20 } })).added).toBe(1);
+      const none = await expectOk('addFlashcards', { token, params, body: { count: 20 } });
+      expect(none).toMatchObject({ added: 0, summary: { total: 3 } });
+      expect(await queue(token)).toEqual(['ferry', 'aanewer', 'zzolder']);
+    });
+
+    it('makes each card once when two batches run at once', async () => {
+      const { token } = await learnerWith({ ferry: 1, harbour: 2, dawn: 3 });
+      const batches = await Promise.all(
+        [1, 2].map(() => expectOk('addFlashcards', { token, params, body: { count: 2 } })),
+      );
+      const summary = await expectOk('flashcardSummary', { token, params });
+      expect(batches.reduce((sum, batch) => sum + batch.added, 0)).toBe(summary.total);
+      expect(summary.total).toBeGreaterThanOrEqual(2);
+      const listed = await queue(token);
+      expect(new Set(listed).size).toBe(summary.total);
+    });
+
+    it('schedules a new card: Again in a minute, Good in ten, Easy in days; a repeated review id answers the same', async () => {
+      const { token } = await learnerWith({ ferry: 1 });
+      const { card } = await addCard(token, 'ferry');
+      const sinceAgain = (grade: keyof typeof card.next) => Date.parse(card.next[grade]) - Date.parse(card.next.again);
+      expect([sinceAgain('hard'), sinceAgain('good')]).toEqual([5 * minute, 9 * minute]);
+      expect(sinceAgain('easy')).toBeGreaterThan(day);
+      const reviewId = crypto.randomUUID();
+      const good = await review(token, card, 3, reviewId);
+      expect(good.card).toMatchObject({ id: card.id, state: 'learning', reps: 1, lapses: 0 });
+      expect(Math.abs(Date.parse(good.card.due) - Date.parse(card.next.good))).toBeLessThan(minute);
+      expect(good).toMatchObject({ level: { before: 1, after: 1 }, offerKnown: false, balances: { wordCount: 1 } });
+      const repeated = await review(token, card, 3, reviewId);
+      expect(repeated.card).toMatchObject({ id: card.id, reps: 1, due: good.card.due, state: 'learning' });
+      expect(repeated.level).toEqual(good.level);
+      const summary = await expectOk('flashcardSummary', { token, params });
+      expect(summary).toMatchObject({ newToday: 1, newWaiting: 0, total: 1, buckets: { now: 0 } });
+      expect(await queue(token)).toEqual([]);
+    });
+
+    it('answers 409 to a review made on an old repetition count, or with a review id of another card', async () => {
+      const { token } = await learnerWith({ ferry: 1, dawn: 1 });
+      const { card } = await addCard(token, 'ferry');
+      const dawn = (await addCard(token, 'dawn')).card;
+      const reviewId = crypto.randomUUID();
+      await review(token, card, 3, reviewId);
+      const stale = await expectError('reviewFlashcard', 409, {
+        token,
+        params,
+        query,
+        body: { reviewId: crypto.randomUUID(), cardId: card.id, rating: 4, reps: 0, durationMs: 1000 },
+      });
+      expect(stale.details[0]?.code).toBe('conflict');
+      await expectError('reviewFlashcard', 409, {
+        token,
+        params,
+        query,
+        body: { reviewId, cardId: dawn.id, rating: 3, reps: 0, durationMs: 1000 },
+      });
+    });
+
+    it('suspends a card while its word is at level 0 or 4: a review is 409, no queue lists it', async () => {
+      const { token } = await learnerWith({ ferry: 2, dawn: 1 });
+      const { card } = await addCard(token, 'ferry');
+      await addCard(token, 'dawn');
+      for (const level of [4, 0]) {
+        await expectOk('saveUserWord', { token, body: { lowercase: 'ferry', level, language: 'en' } });
+        const refused = await expectError('reviewFlashcard', 409, {
+          token,
+          params,
+          query,
+          body: { reviewId: crypto.randomUUID(), cardId: card.id, rating: 3, reps: 0, durationMs: 1000 },
+        });
+        expect(refused.details[0]?.code).toBe('conflict');
+        expect(await queue(token)).toEqual(['dawn']);
+        expect(await queue(token, true)).toEqual(['dawn']);
+        const summary = await expectOk('flashcardSummary', { token, params });
+        expect(summary).toMatchObject({ total: 2, suspended: 1, newWaiting: 1, buckets: { now: 1 } });
+      }
+      await expectOk('saveUserWord', { token, body: { lowercase: 'ferry', level: 3, language: 'en' } });
+      expect(await queue(token)).toEqual(['ferry', 'dawn']);
+      expect((await review(token, card, 3)).card.suspended).toBe(false);
+    });
+
+    it('practises any card not suspended, the least recently reviewed first', async () => {
+      const { token } = await learnerWith({ ferry: 1, dawn: 1, harbour: 1 });
+      const ferry = (await addCard(token, 'ferry')).card;
+      await addCard(token, 'dawn');
+      await addCard(token, 'harbour');
+      await review(token, ferry, 4);
+      expect(await queue(token, true)).toEqual(['dawn', 'harbour', 'ferry']);
+      const limited = await expectOk('flashcardQueue', {
+        token,
+        params,
+        query: { ...query, practice: 'true', limit: '1' },
+      });
+      expect(limited.cards.map((card) => card.lowercase)).toEqual(['dawn']);
+    });
+
+    it('moves levels by the rules alone: Again lowers 2–3 by one, Easy raises 1 to 2 past 3 days, once a day', async () => {
+      const { token } = await learnerWith({ ferry: 3, harbour: 1, dawn: 1 });
+      const ferry = (await addCard(token, 'ferry')).card;
+      const harbour = (await addCard(token, 'harbour')).card;
+      const dawn = (await addCard(token, 'dawn')).card;
+      expect((await review(token, ferry, 1)).level).toEqual({ before: 3, after: 2 });
+      const raised = await review(token, harbour, 4);
+      expect(raised.level).toEqual({ before: 1, after: 2 });
+      expect(raised.card).toMatchObject({ level: 2, state: 'review' });
+      expect((await review(token, raised.card, 4)).level).toEqual({ before: 2, after: 2 });
+      const hard = await review(token, dawn, 2);
+      expect(hard.level).toEqual({ before: 1, after: 1 });
+      expect((await review(token, hard.card, 1)).level).toEqual({ before: 1, after: 1 });
+      const words = await expectOk('userWords', { token });
+      expect(words.map(({ lowercase, level }) => [lowercase, level]).sort()).toEqual([
+        ['dawn', 1],
+        ['ferry', 2],
+        ['harbour', 2],
+      ]);
+    });
+
+    it("undoes a card's latest review only: the card and the level as they were", async () => {
+      const { token } = await learnerWith({ harbour: 1, dawn: 1 });
+      const { card } = await addCard(token, 'harbour');
+      const first = crypto.randomUUID();
+      await review(token, card, 4, first);
+      const undone = await expectOk('undoFlashcardReview', { token, params, query, body: { reviewId: first } });
+      expect(undone).toMatchObject({ level: 1, card: { id: card.id, state: 'new', reps: 0, due: card.due, level: 1 } });
+      expect(await expectOk('userWords', { token })).toContainEqual({ lowercase: 'harbour', level: 1, language: 'en' });
+      await expectError('undoFlashcardReview', 409, { token, params, query, body: { reviewId: first } });
+      const second = crypto.randomUUID();
+      const third = crypto.randomUUID();
+      const graded = await review(token, undone.card, 3, second);
+      await review(token, graded.card, 3, third);
+      const older = await expectError('undoFlashcardReview', 409, { token, params, query, body: { reviewId: second } });
+      expect(older.details[0]?.code).toBe('conflict');
+      const back = await expectOk('undoFlashcardReview', { token, params, query, body: { reviewId: third } });
+      expect(back.card).toMatchObject({ reps: 1, due: graded.card.due, state: graded.card.state });
+      const unknown = crypto.randomUUID();
+      await expectError('undoFlashcardReview', 404, { token, params, query, body: { reviewId: unknown } });
+    });
+
+    it("caps the new cards a day at the learner's setting", async () => {
+      const { token } = await learnerWith({ ferry: 1, harbour: 1, dawn: 1, aanewer: 1 });
+      expect(await expectOk('flashcardSettings', { token, body: { newPerDay: 2 } })).toEqual({ newPerDay: 2 });
+      await expectOk('addFlashcards', { token, params, body: { count: 20 } });
+      const summary = await expectOk('flashcardSummary', { token, params });
+      expect(summary).toMatchObject({ newPerDay: 2, newToday: 0, newWaiting: 4, total: 4, buckets: { now: 2 } });
+      expect(summary.forecast).toHaveLength(7);
+      const cards = (await expectOk('flashcardQueue', { token, params, query })).cards;
+      expect(cards).toHaveLength(2);
+      const [first] = cards;
+      if (!first) throw new Error('no card to review');
+      await review(token, first, 3);
+      expect(await expectOk('flashcardSummary', { token, params })).toMatchObject({
+        newToday: 1,
+        newWaiting: 3,
+        buckets: { now: 1 },
+      });
+      expect(await queue(token)).toHaveLength(1);
+    });
+
+    it("answers 400 naming the field for bad grades, counts, caps and queries, 404 for another learner's card", async () => {
+      const { token } = await learnerWith({ ferry: 1 });
+      const { card } = await addCard(token, 'ferry');
+      const body = { reviewId: crypto.randomUUID(), cardId: card.id, rating: 3, reps: 0, durationMs: 1000 };
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ rating: 0 }, 'rating'],
+        [{ rating: 5 }, 'rating'],
+        [{ rating: 'good' }, 'rating'],
+        [{ rating: null }, 'rating'],
+        [{ reviewId: 'not-a-uuid' }, 'reviewId'],
+        [{ durationMs: -1 }, 'durationMs'],
+      ];
+      for (const [change, field] of refusals) {
+        const refused = await expectError('reviewFlashcard', 400, {
+          token,
+          params,
+          query,
+          body: { ...body, ...change },
+        });
+        expect(refused.details[0]?.field, JSON.stringify(change)).toBe(field);
+      }
+      for (const count of [0, 51]) {
+        const refused = await expectError('addFlashcards', 400, { token, params, body: { count } });
+        expect(refused.details[0]?.field).toBe('count');
+      }
+      for (const newPerDay of [0, 201]) {
+        const refused = await expectError('flashcardSettings', 400, { token, body: { newPerDay } });
+        expect(refused.details[0]?.field).toBe('newPerDay');
+      }
+      const limit = await expectError('flashcardQueue', 400, { token, params, query: { ...query, limit: '0' } });
+      expect(limit.details[0]?.field).toBe('limit');
+      const language = await expectError('flashcardSummary', 400, { token, params: { targetLang: 'xx' } });
+      expect(language.details[0]?.field).toBe('targetLang');
+      const other = await signUp();
+      const theirs = await expectError('reviewFlashcard', 404, { token: other.token, params, query, body });
+      expect(theirs.details[0]?.code).toBe('not_found');
+      expect((await review(token, card, 3)).card.reps).toBe(1);
+    });
+
+    it('removes a card with its word', async () => {
+      const { token } = await learnerWith({ ferry: 1, dawn: 1 });
+      await expectOk('addFlashcards', { token, params, body: { count: 20 } });
+      await expectOk('changeVocabulary', { token, params, body: { words: ['ferry'], remove: true } });
+      expect(await queue(token)).toEqual(['dawn']);
+      expect((await expectOk('flashcardSummary', { token, params })).total).toBe(1);
     });
   });
 }

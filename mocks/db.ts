@@ -4,6 +4,8 @@
  * splitting it would make state modules import each other.
  */
 import { coinRewards } from '@/contract/constants';
+import type { ReviewResult } from '@/contract/endpoints/flashcards';
+import type { WordContext } from '@/contract/endpoints/words';
 import type {
   AdminJob,
   CefrLevel,
@@ -18,6 +20,7 @@ import type {
   User,
   UserPage,
   UserWord,
+  WordLevel,
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { daysBefore, hoursBefore, isoDate, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
@@ -65,6 +68,10 @@ export type MockDb = {
   progress: Record<string, MockProgress>;
   /** The learner's own meaning and note of a saved word, by `wordTimeKey`; absent until they write one. */
   meanings: Record<string, OwnMeaning>;
+  /** The sentence a saved word was first saved in and where, by `wordTimeKey` (a flashcard's front). */
+  contexts: Record<string, WordContext>;
+  /** Flashcards, their review log and the learners' daily caps on new cards (mocks/flashcards.ts keeps them). */
+  flashcards: MockFlashcards;
   nextId: number;
 };
 
@@ -104,6 +111,52 @@ export type MockCoins = { day: string; today: number; days: string[]; levels: Re
 export type MockProgress = { wordsSaved: number; wordsKnown: number; pagesRead: number };
 
 export type OwnMeaning = { meaning: string | null; note: string | null };
+
+/** A card's scheduler state (ts-fsrs's card) as JSON: ISO times; `state` 0 new, 1 learning, 2 review, 3 relearning. */
+export type MockCardState = {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: string | null;
+};
+
+/** A learner's card on one saved word, with the sentence and source the word had when the card was made. */
+export type MockCard = {
+  id: number;
+  username: string;
+  language: LearningLanguage;
+  lowercase: string;
+  schedule: MockCardState;
+  context: WordContext | null;
+  /** The learning day a review last raised the word's level: at most one raise a day. */
+  levelRaisedOn: string | null;
+};
+
+/** One review as the server logs it: kept after an undo, marked `undone`; `result` is what the call answered. */
+export type MockReview = {
+  username: string;
+  reviewId: string;
+  cardId: number;
+  rating: number;
+  before: MockCardState;
+  after: MockCardState;
+  levelBefore: WordLevel;
+  levelAfter: WordLevel;
+  /** The learning day it was made on, in the learner's zone, and whether it introduced a new card. */
+  day: string;
+  introduced: boolean;
+  levelRaisedOnBefore: string | null;
+  result: ReviewResult;
+  undone: boolean;
+};
+
+export type MockFlashcards = { cards: MockCard[]; reviews: MockReview[]; newPerDay: Record<string, number> };
 
 export const readerAccount = {
   username: 'reader1',
@@ -216,6 +269,8 @@ function createInitialDb(): MockDb {
     ),
     progress: {},
     meanings: {},
+    contexts: {},
+    flashcards: { cards: [], reviews: [], newPerDay: {} },
     nextId: 100,
   };
 }
@@ -254,6 +309,8 @@ export function restoreMockDb(json: string): void {
     wordTimes: stored.wordTimes ?? {},
     progress: stored.progress ?? {},
     meanings: stored.meanings ?? {},
+    contexts: stored.contexts ?? {},
+    flashcards: stored.flashcards ?? { cards: [], reviews: [], newPerDay: {} },
     words: new Map(stored.words),
     pages: new Map(stored.pages),
     notifications: new Map(stored.notifications),

@@ -3,6 +3,7 @@ import { accountHandlers } from './handlers/account';
 import { adminHandlers } from './handlers/admin';
 import { contentHandlers } from './handlers/content';
 import { coverageHandlers } from './handlers/coverage';
+import { flashcardHandlers } from './handlers/flashcards';
 import { importHandlers } from './handlers/imports';
 import { libraryHandlers } from './handlers/library';
 import { notificationHandlers } from './handlers/notifications';
@@ -30,4 +31,5 @@ export const handlers: HttpHandler[] = [
   ...coverageHandlers,
   ...vocabularyHandlers,
   ...progressHandlers,
+  ...flashcardHandlers,
 ];

@@ -5,6 +5,7 @@ import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entiti
 import type { LearningLanguage } from '@/contract/languages';
 import { type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
 import { glossFor } from '../fixtures/translations';
+import { removeCardsOf } from '../flashcards';
 import { learnerLibraryOf } from '../library';
 import { readableText } from '../readable';
 import { countProgress, learningDayOf } from './progress';
@@ -14,7 +15,7 @@ import { fail, ok, parseBody, parseParams, requireUser, route } from './respond'
 const fold = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /** Code point order, as the server compares words (byte-wise, collate "C"). */
-function byCodePoint(a: string, b: string): number {
+export function byCodePoint(a: string, b: string): number {
   for (let i = 0; i < a.length && i < b.length; ) {
     const x = a.codePointAt(i) ?? 0;
     const y = b.codePointAt(i) ?? 0;
@@ -67,7 +68,7 @@ function cursorOf(after: string, sort: VocabularySort): Listed | undefined {
 }
 
 /** How often each word occurs in the language's published library and the learner's own texts. */
-function occurrencesIn(user: MockUser, language: LearningLanguage): Map<string, number> {
+export function occurrencesIn(user: MockUser, language: LearningLanguage): Map<string, number> {
   const libraryIds = learnerLibraryOf(language).flatMap((category) =>
     category.subCategories.flatMap((sub) => sub.contents.map((content) => content.id)),
   );
@@ -169,7 +170,9 @@ export const vocabularyHandlers = [
         words.splice(words.indexOf(word), 1);
         delete times[wordTimeKey(user, word)];
         delete mockDb().meanings[wordTimeKey(user, word)];
+        delete mockDb().contexts[wordTimeKey(user, word)];
       }
+      removeCardsOf(user, touched);
     } else {
       const now = new Date().toISOString();
       const madeKnown = body.level === 4 ? touched.filter((word) => word.level < 4).length : 0;

@@ -1,5 +1,6 @@
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
+import type { WordContext } from '@/contract/endpoints/words';
 import type { ScopedWord, Section, UserWord } from '@/contract/entities';
 import { type MockUser, mockDb, payWordCoins, scopedWordOf, videosOf, wordsOf, wordTimeKey } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
@@ -16,6 +17,17 @@ function savedAmong(user: MockUser, language: string, sections: readonly Section
   return wordsOf(user)
     .filter((word) => word.language === language && present.has(word.lowercase))
     .map((word) => scopedWordOf(user, word));
+}
+
+/**
+ * A save changes the word now (the vocabulary's "recent" order, "Add 20 Cards"'s tie-break), and the first sentence
+ * it is saved in stays with it, as on the server (a card made later copies it).
+ */
+function noteSave(user: MockUser, word: UserWord, context: WordContext | undefined) {
+  const { contexts, wordTimes } = mockDb();
+  const key = wordTimeKey(user, word);
+  wordTimes[key] = new Date().toISOString();
+  if (context && !contexts[key]) contexts[key] = context;
 }
 
 export const wordHandlers = [
@@ -78,18 +90,21 @@ export const wordHandlers = [
   route(endpoints.saveUserWord, async ({ request }) => {
     const user = requireUser(request);
     if (user instanceof Response) return user;
-    const word = await parseBody(request, endpoints.saveUserWord.body);
-    if (word instanceof Response) return word;
+    const body = await parseBody(request, endpoints.saveUserWord.body);
+    if (body instanceof Response) return body;
+    const { context, ...word } = body;
     const words = wordsOf(user);
     const saved = words.find((item) => item.lowercase === word.lowercase && item.language === word.language);
     if (saved) {
       const madeKnown = saved.level < 4 && word.level === 4 ? 1 : 0;
       saved.level = word.level;
+      noteSave(user, saved, context);
       countProgress(user, word.language, learningDayOf(request), { wordsKnown: madeKnown });
       return ok({ ...saved, balances: payWordCoins(user, [word]) });
     }
     if (words.length >= user.wordLimit) return fail(403, 'word_limit', "You've Reached Your Word Limit");
     words.push(word);
+    noteSave(user, word, context);
     countProgress(user, word.language, learningDayOf(request), { wordsSaved: 1, wordsKnown: word.level === 4 ? 1 : 0 });
     return ok({ ...word, balances: payWordCoins(user, [word]) });
   }),
