@@ -1,8 +1,9 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { maxCoverageIds } from '@/contract/constants';
 import { coverageEndpoints } from '@/contract/endpoints/coverage';
 import type { ScopedWord, TextNewWords } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { coverageRoot } from './cache-resets';
 import { fetchDetails } from './client';
 
 /** The ids of one call, in a stable order: the same cards make the same key, however they are listed. */
@@ -11,10 +12,11 @@ const sorted = <Id extends number | string>(ids: readonly Id[]): Id[] =>
 
 /**
  * A member's known-word figures for the cards on screen, live from their levels: asked again each time a listing
- * mounts, and forgotten when a level changes (`forgetCoverage`), so a card never shows an earlier figure.
+ * mounts, and forgotten when a level changes (`forgetCoverage`, cache-resets.ts), so a card never shows an earlier
+ * figure.
  */
 export const coverageQueries = {
-  all: () => ['coverage'] as const,
+  all: () => [coverageRoot] as const,
   language: (language: LearningLanguage) => [...coverageQueries.all(), language] as const,
   /** One call's texts: at most `maxCoverageIds` (split a longer list with `coverageCalls`). */
   texts: (language: LearningLanguage, ids: readonly number[]) => {
@@ -73,18 +75,19 @@ export function levelsOfNewWords({ words }: TextNewWords, language: LearningLang
   });
 }
 
+/** The levels of a "Learn these words" list asked on their own: the text engine's levels query of the list. */
+export async function fetchNewWordLevels(
+  language: LearningLanguage,
+  contentId: number,
+  signal: AbortSignal,
+): Promise<ScopedWord[]> {
+  const params = { targetLang: language, contentId };
+  return levelsOfNewWords(await fetchDetails(coverageEndpoints.textNewWords, { params, signal }), language);
+}
+
 /** A listing's ids in calls of at most `maxCoverageIds`, in the listing's order: one call per stretch of cards. */
 export function coverageCalls<Id>(ids: readonly Id[], size: number = maxCoverageIds): Id[][] {
   const calls: Id[][] = [];
   for (let start = 0; start < ids.length; start += size) calls.push(ids.slice(start, start + size));
   return calls;
-}
-
-/**
- * A level changed in this language: every figure of it is dropped (a listing on screen asks again), so the next
- * listing waits for the new figures instead of showing the old ones first. Nothing the reader renders observes
- * these queries, so a level key re-renders nothing.
- */
-export function forgetCoverage(queryClient: QueryClient, language: LearningLanguage): Promise<void> {
-  return queryClient.resetQueries({ queryKey: coverageQueries.language(language) });
 }

@@ -1,11 +1,12 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { progressEndpoints } from '@/contract/endpoints/progress';
 import type { LearningLanguage } from '@/contract/languages';
+import { progressRoot } from './cache-resets';
 import { fetchDetails } from './client';
 
 /** The learner's last 30 learning days and saved words per level in a language, counted by the server's saves. */
 export const progressQueries = {
-  all: () => ['progress'] as const,
+  all: () => [progressRoot] as const,
   language: (language: LearningLanguage) =>
     queryOptions({
       queryKey: [...progressQueries.all(), language] as const,
@@ -13,10 +14,5 @@ export const progressQueries = {
     }),
 };
 
-/**
- * A save in this language changed the day's counters: a panel on screen asks again (keeping its chart meanwhile),
- * any other is asked again when it next shows.
- */
-export function refreshProgress(queryClient: QueryClient, language: LearningLanguage): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: progressQueries.language(language).queryKey });
-}
+// The saves of words and pages import it from cache-resets.ts; flashcards.ts imports it from here.
+export { refreshProgress } from './cache-resets';

@@ -3,9 +3,8 @@ import { userPageEndpoints } from '@/contract/endpoints/user-pages';
 import type { UserPage } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { storeBalances } from './account';
+import { forgetCoverage, refreshProgress } from './cache-resets';
 import { fetchDetails } from './client';
-import { forgetCoverage } from './coverage';
-import { refreshProgress } from './progress';
 
 export const userPageQueries = {
   all: () => ['userPages'] as const,

@@ -11,9 +11,8 @@ import type {
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { countWordsAhead, storeBalances } from './account';
+import { forgetCoverage, refreshProgress } from './cache-resets';
 import { fetchDetails } from './client';
-import { forgetCoverage } from './coverage';
-import { refreshProgress } from './progress';
 import {
   cancelRefetches,
   findWord,

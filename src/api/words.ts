@@ -9,7 +9,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { coverageEndpoints } from '@/contract/endpoints/coverage';
 import { wordEndpoints } from '@/contract/endpoints/words';
 import type {
   LearnerBalances,
@@ -22,10 +21,9 @@ import type {
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
+import { forgetCoverage, refreshProgress } from './cache-resets';
 import { ApiRequestError, fetchDetails } from './client';
 import { contentQueries } from './content';
-import { forgetCoverage, levelsOfNewWords } from './coverage';
-import { refreshProgress } from './progress';
 import { createSaveQueue } from './word-save-queue';
 
 /**
@@ -86,11 +84,13 @@ function scopeQuery(scope: WordScope) {
     };
   }
   if ('newWordsOf' in scope) {
-    const params = { targetLang: scope.language, contentId: scope.newWordsOf };
+    const { language, newWordsOf } = scope;
     return {
-      queryKey: [...wordQueries.language(scope.language), 'newWords', scope.newWordsOf],
+      queryKey: [...wordQueries.language(language), 'newWords', newWordsOf],
+      // Only the "Learn these words" screen shows this scope, and its chunk has loaded coverage.ts already: the
+      // import keeps the coverage calls out of the first load.
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        levelsOfNewWords(await fetchDetails(coverageEndpoints.textNewWords, { params, signal }), scope.language),
+        (await import('./coverage')).fetchNewWordLevels(language, newWordsOf, signal),
     };
   }
   return {
