@@ -1,13 +1,14 @@
 import { NetworkReadyState } from 'msw/experimental';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeItems } from '@/contract/constants';
-import { API_BASE, type DetailsOf, type EndpointName, endpoints, pathOf } from '@/contract/endpoints';
+import { API_BASE, type DetailsOf, type EndpointName, endpoints, pathOf, TIME_ZONE_HEADER } from '@/contract/endpoints';
 import { DONE_MESSAGE, type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '@/contract/envelope';
 import { describeConformance } from './conformance';
-import { adminAccount, mockDb, readerAccount, resetMockDb } from './db';
+import { adminAccount, mockDb, readerAccount, resetMockDb, restoreMockDb, serializeMockDb } from './db';
 import { allPageSections } from './fixtures/content';
 import { transcriptOf, transcriptVideoId } from './fixtures/transcript';
 import { glossFor } from './fixtures/translations';
+import { learningDayIn } from './flashcards';
 import { handlers } from './handlers';
 import { failedUpload } from './handlers/imports';
 import { failingVideoId } from './handlers/videos';
@@ -44,16 +45,19 @@ type CallOptions = {
   filename?: string;
   fields?: Record<string, string>;
   token?: string;
+  /** The learner's zone (`X-Time-Zone`), as the SPA sends it. */
+  timeZone?: string;
 };
 
 const called = new Set<EndpointName>();
 
 async function call(
   name: EndpointName,
-  { params, query, body, file, filename = 'a.srt', fields = {}, token }: CallOptions = {},
+  { params, query, body, file, filename = 'a.srt', fields = {}, token, timeZone }: CallOptions = {},
 ): Promise<Response> {
   const endpoint = endpoints[name];
   const headers = new Headers();
+  if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (file !== undefined) headers.set('Content-Type', 'multipart/form-data; boundary=folio');
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -377,6 +381,91 @@ describe('the library', () => {
     expect((await uploads()).map((upload) => upload.id)).toContain(id);
     await expectOk('deleteUpload', { token: admin, params: { importId: String(id) } });
     expect((await uploads()).map((upload) => upload.id)).not.toContain(id);
+  });
+});
+
+describe('flashcards', () => {
+  const params = { targetLang: 'de' };
+  const query = { homeLang: 'en' };
+
+  afterEach(() => vi.useRealTimers());
+
+  /** Sets the mocks' clock (the handlers read `new Date()`), leaving msw's timers alone. */
+  function clockAt(iso: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  }
+
+  async function cardFor(lowercase: string) {
+    return (await expectOk('addFlashcard', { token: reader, params, query, body: { lowercase } })).details.card;
+  }
+
+  async function grade(card: { id: number; reps: number }, rating: number, timeZone?: string) {
+    const body = { reviewId: crypto.randomUUID(), cardId: card.id, rating, reps: card.reps, durationMs: 3000 };
+    return (await expectOk('reviewFlashcard', { token: reader, params, query, body, timeZone })).details;
+  }
+
+  it('starts a learning day at 04:00 in the zone: at UTC+14, UTC−12 and across a clock change', () => {
+    expect(learningDayIn('Pacific/Kiritimati', new Date('2026-03-10T13:59:00Z'))).toBe('2026-03-10');
+    expect(learningDayIn('Pacific/Kiritimati', new Date('2026-03-10T14:00:00Z'))).toBe('2026-03-11');
+    expect(learningDayIn('Etc/GMT+12', new Date('2026-03-11T15:59:00Z'))).toBe('2026-03-10');
+    expect(learningDayIn('Etc/GMT+12', new Date('2026-03-11T16:00:00Z'))).toBe('2026-03-11');
+    // Berlin moves from 02:00 to 03:00 on 29 March 2026: 04:00 is then 02:00 UTC, not 03:00.
+    expect(learningDayIn('Europe/Berlin', new Date('2026-03-29T01:59:00Z'))).toBe('2026-03-28');
+    expect(learningDayIn('Europe/Berlin', new Date('2026-03-29T02:00:00Z'))).toBe('2026-03-29');
+  });
+
+  it("puts a card due after 04:00 in the learner's zone in tomorrow's bucket, in UTC's today", async () => {
+    clockAt('2026-03-10T13:55:00Z');
+    const card = await cardFor('katze');
+    await grade(card, 3, 'Pacific/Kiritimati');
+    const summary = async (timeZone: string) =>
+      (await expectOk('flashcardSummary', { token: reader, params, timeZone })).details;
+    expect((await summary('Pacific/Kiritimati')).buckets).toEqual({
+      now: 0,
+      today: 0,
+      tomorrow: 1,
+      nextWeek: 0,
+      soon: 0,
+    });
+    const utc = await summary('UTC');
+    expect(utc.buckets).toMatchObject({ today: 1, tomorrow: 0 });
+    expect(utc.forecast[0]).toEqual({ day: '2026-03-10', due: 1 });
+  });
+
+  it('raises a word 2 → 3 past 21 days on a later day, and offers "known" at level 3 past 60 days, never sets it', async () => {
+    clockAt('2026-03-10T12:00:00Z');
+    let card = await cardFor('katze');
+    const results = [];
+    for (let review = 0; review < 3; review++) {
+      const result = await grade(card, 4);
+      results.push([result.level.after, result.offerKnown]);
+      card = result.card;
+      vi.setSystemTime(new Date(card.due));
+    }
+    // Easy on a new card is stable for 8 days (below 21); the next, 8 days on, for months.
+    expect(results).toEqual([
+      [2, false],
+      [3, true],
+      [3, true],
+    ]);
+    expect(
+      mockDb()
+        .words.get(readerAccount.username)
+        ?.find((word) => word.lowercase === 'katze')?.level,
+    ).toBe(3);
+  });
+
+  it('keeps cards and reviews across a reload of the browser mocks', async () => {
+    const card = await cardFor('katze');
+    await grade(card, 3);
+    restoreMockDb(serializeMockDb());
+    const { details } = await expectOk('flashcardQueue', {
+      token: reader,
+      params,
+      query: { ...query, practice: 'true' },
+    });
+    expect(details.cards).toMatchObject([{ lowercase: 'katze', reps: 1, state: 'learning' }]);
   });
 });
 
