@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { contentRoutes } from './routes/content.ts';
 import { coverageRoutes } from './routes/coverage.ts';
+import { flashcardRoutes } from './routes/flashcards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importRoutes } from './routes/imports.ts';
 import { libraryRoutes } from './routes/library.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   await app.register(wordRoutes);
   await app.register(vocabularyRoutes);
   await app.register(progressRoutes);
+  await app.register(flashcardRoutes);
   await app.register(userPageRoutes);
   await app.register(translationRoutes);
   await app.register(videoRoutes);

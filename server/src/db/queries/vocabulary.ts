@@ -107,7 +107,7 @@ const occurrencesOf = (p: P) => sql`(
  * the translation chain asks: the gloss the
  * library's glossaries give it most often, the dictionary's entry, an earlier machine translation; else null.
  */
-const meaningOf = (p: P) => sql`coalesce(
+export const meaningOf = (p: Record<'language' | 'homeLang', Placeholder>) => sql`coalesce(
   (select g.translates_to from glosses g
     where g.language = ${p.language} and g.home_language = ${p.homeLang} and g.lowercase = w.lowercase
     group by g.translates_to order by count(*) desc, g.translates_to collate "C" limit 1),

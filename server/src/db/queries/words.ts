@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { WordContext } from '#contract/endpoints/words.ts';
 import type { UserWord, WordLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
@@ -137,7 +138,16 @@ export async function videoWordsJson(
 export type SaveWordResult = { saved: UserWord; balances: SaveBalances } | { limitReached: true };
 
 const saveWordStatement = statement<
-  'userId' | 'level' | 'now' | 'language' | 'lowercase' | 'learningDay',
+  | 'userId'
+  | 'level'
+  | 'now'
+  | 'language'
+  | 'lowercase'
+  | 'learningDay'
+  | 'sentence'
+  | 'sourceContentId'
+  | 'sourcePageId'
+  | 'sourceVideoId',
   { updated: boolean; inserted: boolean; users: number; has_room: boolean | null } & BalancesRow
 >(
   (p) => sql`
@@ -155,15 +165,22 @@ const saveWordStatement = statement<
         and exists (select 1 from owner)
       for no key update
     ),
+    -- The sentence and source of the first save that had one stay (a flashcard's front).
     existing as (
-      update user_words w set level = ${p.level}, updated_at = ${p.now}::timestamptz
+      update user_words w set level = ${p.level}, updated_at = ${p.now}::timestamptz,
+        sentence = coalesce(w.sentence, ${p.sentence}::text),
+        source_content_id = case when w.sentence is null then ${p.sourceContentId}::int else w.source_content_id end,
+        source_page_id = case when w.sentence is null then ${p.sourcePageId}::int else w.source_page_id end,
+        source_video_id = case when w.sentence is null then ${p.sourceVideoId}::text else w.source_video_id end
       from before
       where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}
       returning before.level as was
     ),
     inserted as (
-      insert into user_words (user_id, language, lowercase, level, updated_at)
-      select ${p.userId}, ${p.language}, ${p.lowercase}, ${p.level}, ${p.now}::timestamptz
+      insert into user_words (user_id, language, lowercase, level, updated_at, sentence, source_content_id,
+        source_page_id, source_video_id)
+      select ${p.userId}, ${p.language}, ${p.lowercase}, ${p.level}, ${p.now}::timestamptz, ${p.sentence}::text,
+        ${p.sourceContentId}::int, ${p.sourcePageId}::int, ${p.sourceVideoId}::text
       from owner where owner.has_room and not exists (select 1 from existing)
       on conflict do nothing
       returning 1
@@ -187,19 +204,32 @@ const saveWordStatement = statement<
  * count raised. Under the lock PostgreSQL re-reads the row, so two saves racing at the limit cannot both add a word,
  * and a save costs the same at 50,000 words. A save that lands counts `learningDay` in the streak and pays the
  * coins of the levels the word reaches for the first time (and of the streak day, when it is the day's first).
+ * The sentence the word was tapped in (`context`) is kept when the word has none yet: the first one stays.
  */
 export async function saveUserWord(
   db: Db,
   userId: number,
-  word: UserWord,
+  word: UserWord & { context?: WordContext | undefined },
   { now, learningDay }: { now: Date; learningDay: string },
   retried = false,
 ): Promise<SaveWordResult> {
-  const { level, language, lowercase } = word;
-  const values = { userId, level, language, lowercase, now: now.toISOString(), learningDay };
+  const { level, language, lowercase, context } = word;
+  const source = context?.source;
+  const values = {
+    userId,
+    level,
+    language,
+    lowercase,
+    now: now.toISOString(),
+    learningDay,
+    sentence: context?.sentence ?? null,
+    sourceContentId: source && 'contentId' in source ? source.contentId : null,
+    sourcePageId: source && 'contentId' in source ? source.pageId : null,
+    sourceVideoId: source && 'videoId' in source ? source.videoId : null,
+  };
   const [row] = await saveWordStatement(db, values);
   if (!row) throw new Error('The save answered no row');
-  if (row.updated || row.inserted) return { saved: word, balances: balancesOf(row) };
+  if (row.updated || row.inserted) return { saved: { level, language, lowercase }, balances: balancesOf(row) };
   if (row.users === 0) throw new Error('User vanished');
   // The same new word added meanwhile by another request (this statement's snapshot predates it): asked again,
   // it is a level change, allowed even at the limit.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -37,11 +39,14 @@ export const users = pgTable(
     diamondAmount: integer('diamond_amount').notNull().default(0),
     proEndDate: timestamptz('pro_end_date'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The most new flashcards a learner is shown in a learning day (their setting). */
+    flashcardNewPerDay: smallint('flashcard_new_per_day').notNull().default(20),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    check('users_flashcard_new_per_day', sql`${t.flashcardNewPerDay} between 1 and 200`),
   ],
 );
 

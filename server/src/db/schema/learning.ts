@@ -30,11 +30,20 @@ export const userWords = pgTable(
     /** The learner's own meaning (shown instead of the dictionary's) and note; null until they write one. */
     meaning: text('meaning'),
     note: text('note'),
+    /**
+     * The sentence the word was first saved in and where (a page of a text, or a video's transcript): a flashcard's
+     * front. Kept as the learner met it; the text or video may be gone since (their titles are then unknown).
+     */
+    sentence: text('sentence'),
+    sourceContentId: integer('source_content_id'),
+    sourcePageId: integer('source_page_id'),
+    sourceVideoId: text('source_video_id'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
     check('user_words_meaning_length', sql`char_length(${t.meaning}) between 1 and 200`),
     check('user_words_note_length', sql`char_length(${t.note}) between 1 and 500`),
+    check('user_words_sentence_length', sql`char_length(${t.sentence}) between 1 and 500`),
     index('user_words_recent').on(
       t.userId,
       t.language,
