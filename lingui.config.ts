@@ -11,6 +11,7 @@ const notInterface = ['**/*.test.*', '**/routeTree.gen.ts'];
 const lazyScreens = [
   '<rootDir>/src/features/account',
   '<rootDir>/src/features/admin',
+  '<rootDir>/src/features/flashcards',
   '<rootDir>/src/features/info',
   '<rootDir>/src/features/learn',
   '<rootDir>/src/features/store',

@@ -20,6 +20,7 @@ export const privateQueryRoots = [
   'imports',
   'coverage',
   'progress',
+  'flashcards',
 ] as const;
 
 type QueryClientOptions = {

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { FlashcardsScreen } from '@/features/flashcards/flashcards-screen';
 
 export const Route = createFileRoute('/flashcards')({
-  staticData: { title: msg`Flashcards` },
-  component: PlaceholderPage,
+  staticData: { title: msg`Flashcards`, catalog: 'lazy' },
+  component: FlashcardsScreen,
 });

@@ -13,6 +13,8 @@ type TranslationBoxProps = {
   own: OwnMeaning;
   /** Opens the dialog that writes them (or, for a visitor, the login prompt). */
   onEdit: () => void;
+  /** Makes the selected word a flashcard: offered for a member's saved word being learnt (levels 1–3). */
+  onAddToFlashcards?: (() => void) | undefined;
 };
 
 /** The dictionary's translation of the selected word, or why there is none. */
@@ -29,7 +31,14 @@ function DictionaryTranslation({ translation, status }: Pick<TranslationBoxProps
  * The selected word's display form and its translation: the learner's own meaning when they wrote one (marked as
  * theirs, the dictionary's below it, smaller), and their note; Edit writes them.
  */
-export function TranslationBox({ selection, translation, status, own, onEdit }: TranslationBoxProps) {
+export function TranslationBox({
+  selection,
+  translation,
+  status,
+  own,
+  onEdit,
+  onAddToFlashcards,
+}: TranslationBoxProps) {
   const { t } = useLingui();
   return (
     <section className="translation-box" aria-live="polite" aria-label={t`Translation`}>
@@ -43,6 +52,11 @@ export function TranslationBox({ selection, translation, status, own, onEdit }: 
             <button type="button" className="link-button translation-aside" onClick={onEdit}>
               <Trans>Edit</Trans>
             </button>
+            {onAddToFlashcards ? (
+              <button type="button" className="link-button translation-aside" onClick={onAddToFlashcards}>
+                <Trans>Add to flashcards</Trans>
+              </button>
+            ) : null}
           </div>
           {own.meaning !== null ? (
             <>

@@ -1,7 +1,12 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RefObject } from 'react';
+import { errorText } from '@/api/error-text';
 import type { SavedWords } from '@/api/words';
 import type { WordLevel } from '@/contract/entities';
+import { toast } from '@/lib/toast';
+import { usePreferences } from '@/stores/preferences';
+import { useSession } from '../layout/use-session';
 import { type SelectionStore, useSelection } from './selection-store';
 import { TranslationBox, type TranslationStatus } from './translation-box';
 
@@ -22,6 +27,25 @@ type WordPanelProps = {
 
 const noMeaning = { meaning: null, note: null };
 
+/**
+ * Add to flashcards: the flashcards' calls and contract load on the click, never with the text (the reader's first
+ * load carries none of them).
+ */
+function useAddToFlashcards() {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  return async (lowercase: string) => {
+    const { targetLang, homeLang } = usePreferences.getState();
+    try {
+      const { addFlashcard } = await import('@/api/flashcards');
+      const added = await addFlashcard(queryClient, { language: targetLang, homeLang, lowercase });
+      toast.success(added ? t`Added to flashcards` : t`Already in your flashcards`);
+    } catch (error) {
+      toast.error(errorText(error, i18n));
+    }
+  };
+}
+
 /** The translation box and the level panel: the only part of an interactive text a tap re-renders. */
 export function WordPanel({
   panelRef,
@@ -33,7 +57,10 @@ export function WordPanel({
   onEdit,
 }: WordPanelProps) {
   const selection = useSelection(selectionStore);
-  const currentLevel = selection ? (levels.get(selection.lowercase) ?? 0) : undefined;
+  const { user } = useSession();
+  const addToFlashcards = useAddToFlashcards();
+  const savedLevel = selection ? levels.get(selection.lowercase) : undefined;
+  const currentLevel = selection ? (savedLevel ?? 0) : undefined;
   const askedFor = selection !== null && onDemand.tokenId === selection.tokenId;
   const translation = selection
     ? (translationByToken.get(selection.tokenId) ?? (askedFor ? onDemand.translation : undefined))
@@ -47,6 +74,11 @@ export function WordPanel({
         status={status}
         own={selection ? levels.own(selection.lowercase) : noMeaning}
         onEdit={() => onEdit(translation)}
+        onAddToFlashcards={
+          user && selection && savedLevel !== undefined && savedLevel >= 1 && savedLevel <= 3
+            ? () => void addToFlashcards(selection.lowercase)
+            : undefined
+        }
       />
       <fieldset className="level-panel" disabled={!selection}>
         <legend>

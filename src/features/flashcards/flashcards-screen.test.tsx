@@ -1,0 +1,172 @@
+import { fail } from '@mocks/handlers/respond';
+import { server } from '@mocks/node';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+const member = { user: signedIn(), homeLang: 'en', targetLang: 'de' } as const;
+
+/** The count a bucket shows. */
+const bucket = (name: string) => {
+  const term = screen.getByText(name, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+};
+
+/** The word on the card shown. */
+const cardWord = () => document.querySelector('.flashcard-word')?.textContent;
+
+async function openFlashcards() {
+  const rendered = await renderApp('/flashcards', member);
+  await screen.findByRole('button', { name: 'Add 20 Cards' });
+  return rendered;
+}
+
+/** The reader's three words at levels 1–3 as new cards, due now. */
+async function withCards() {
+  const rendered = await openFlashcards();
+  await rendered.user.click(screen.getByRole('button', { name: 'Add 20 Cards' }));
+  await waitFor(() => expect(bucket('Now')).toBe('3'));
+  return rendered;
+}
+
+async function startReview() {
+  const rendered = await withCards();
+  await rendered.user.click(screen.getByRole('button', { name: 'Review' }));
+  await screen.findByRole('button', { name: 'Reveal' });
+  return rendered;
+}
+
+describe('the flashcards screen', () => {
+  it('offers a visitor an account', async () => {
+    await renderApp('/flashcards');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Remember the words you save' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register for free' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('says what to do while a member has no cards', async () => {
+    await openFlashcards();
+    expect(screen.getByText(/No flashcards yet\. Save words while you read/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
+  });
+
+  it('adds cards for the saved words being learnt and shows them in the buckets and forecast', async () => {
+    await withCards();
+    expect(await screen.findByText('3 cards added')).toBeInTheDocument();
+    expect(bucket('Today')).toBe('0');
+    expect(bucket('Tomorrow')).toBe('0');
+    expect(bucket('Next week')).toBe('0');
+    expect(bucket('Soon')).toBe('0');
+    const forecast = screen.getByRole('region', { name: 'Next 7 days' });
+    expect(within(forecast).getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByRole('button', { name: 'Review' })).toBeInTheDocument();
+  });
+
+  it('asks before adding cards while the new ones waiting fill the daily cap', async () => {
+    const { user } = await withCards();
+    const perDay = screen.getByLabelText('New cards per day');
+    await user.clear(perDay);
+    await user.type(perDay, '2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('New cards per day saved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add 20 Cards' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add more new cards?' });
+    expect(within(dialog).getByText(/3 new cards are already waiting, and you learn 2 new cards a day/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the word and its sentence, and the meaning once Space reveals it', async () => {
+    const { user } = await startReview();
+    expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+    await user.keyboard(' ');
+    const answer = await screen.findByRole('region', { name: 'Answer' });
+    expect(answer).toHaveFocus();
+    expect(within(answer).getByRole('button', { name: 'Speak' })).toBeInTheDocument();
+    const grades = screen.getByRole('group', { name: 'Grade' });
+    expect(within(grades).getByRole('button', { name: /^Again \d+ min$/ })).toBeInTheDocument();
+    expect(within(grades).getByRole('button', { name: /^Easy \d+ days?$/ })).toBeInTheDocument();
+  });
+
+  it('moves to the next card when a key grades it, the focus on its word', async () => {
+    const { user } = await startReview();
+    const first = cardWord();
+    expect(screen.getByText('3 cards left')).toBeInTheDocument();
+    await user.keyboard(' ');
+    await user.keyboard('3');
+    await waitFor(() => expect(cardWord()).not.toBe(first));
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: cardWord() ?? '' })).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+  });
+
+  it('puts the last graded card back in front when u undoes it', async () => {
+    const { user } = await startReview();
+    const first = cardWord();
+    await user.keyboard(' ');
+    await user.keyboard('4');
+    await waitFor(() => expect(cardWord()).not.toBe(first));
+    await user.keyboard('u');
+    await waitFor(() => expect(cardWord()).toBe(first));
+    expect(screen.getByText('3 cards left')).toBeInTheDocument();
+  });
+
+  it('puts a card the server refused back in front, and says why', async () => {
+    server.use(
+      http.post('*/api/v1/flashcards/:targetLang/review', () =>
+        fail(409, 'conflict', 'This card was reviewed in the meantime'),
+      ),
+    );
+    const { user } = await startReview();
+    const first = cardWord();
+    await user.keyboard(' ');
+    await user.keyboard('3');
+    expect(await screen.findByText('This changed at the same moment elsewhere, please try again')).toBeInTheDocument();
+    await waitFor(() => expect(cardWord()).toBe(first));
+    expect(screen.getByText('3 cards left')).toBeInTheDocument();
+  });
+
+  it('leaves the buckets as they were after practice', async () => {
+    const { user } = await withCards();
+    await user.click(screen.getByRole('button', { name: 'Practice' }));
+    await screen.findByRole('button', { name: 'Reveal' });
+    for (let card = 0; card < 3; card += 1) {
+      await user.keyboard(' ');
+      await user.keyboard('4');
+    }
+    expect(await screen.findByRole('heading', { level: 2, name: 'Practice done' })).toHaveFocus();
+    await user.click(screen.getAllByRole('button', { name: 'Back to your flashcards' }).at(-1) as HTMLElement);
+    await screen.findByRole('button', { name: 'Add 20 Cards' });
+    expect(bucket('Now')).toBe('3');
+  });
+
+  it('moves the buckets when a card is graded', async () => {
+    const { user } = await startReview();
+    await user.keyboard(' ');
+    await user.keyboard('4');
+    await screen.findByText('2 cards left');
+    await user.click(screen.getAllByRole('button', { name: 'Back to your flashcards' })[0] as HTMLElement);
+    await screen.findByRole('button', { name: 'Add 20 Cards' });
+    await waitFor(() => expect(bucket('Now')).toBe('2'));
+  });
+});
+
+describe('Add to flashcards in the translation box', () => {
+  it("makes a saved word's card once, and says so", async () => {
+    const { user } = await renderApp('/words', member);
+    await user.click(await screen.findByRole('button', { name: 'katze' }));
+    const box = screen.getByRole('region', { name: 'Translation' });
+    await user.click(within(box).getByRole('button', { name: 'Add to flashcards' }));
+    expect(await screen.findByText('Added to flashcards')).toBeInTheDocument();
+    await user.click(within(box).getByRole('button', { name: 'Add to flashcards' }));
+    expect(await screen.findByText('Already in your flashcards')).toBeInTheDocument();
+  });
+
+  it('is not offered for a known word', async () => {
+    const { user } = await renderApp('/words', member);
+    await user.click(await screen.findByRole('button', { name: 'brot' }));
+    const box = screen.getByRole('region', { name: 'Translation' });
+    expect(within(box).queryByRole('button', { name: 'Add to flashcards' })).not.toBeInTheDocument();
+  });
+});
