@@ -1,0 +1,199 @@
+/**
+ * Issue #28's figure (d), in the browser: the vocabulary screen of a learner with 50,000 saved words on the real
+ * server (embedded PGlite, the starter library), in headless Chromium at a 4× CPU throttle.
+ * - navigation → the first frame showing `/`'s cards, and → the first showing `/words`' first rows, cold (a new
+ *   browser context) and warm (the same context again), the two pages taking turns run by run; medians and the ratio
+ *   `/words` ÷ `/` (goal ≤ 1.2);
+ * - scrolling `/words` through 2,000 rows (the list loads its pages of 50 as the end comes into view): the main
+ *   thread's long tasks and long animation frames meanwhile, their count over 50 ms and the longest (goal: no task
+ *   over 50 ms).
+ *
+ *   npm run bench:vocabulary-browser   (builds the SPA into dist, or BENCH_DIST, unless BENCH_SKIP_BUILD;
+ *                                       BENCH_RUNS, 7; BENCH_ROWS, 2,000)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { seedStarterLibrary } from '../../server/src/services/seed.ts';
+import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const ROWS = Number(process.env.BENCH_ROWS ?? 2_000);
+const SAVED_WORDS = 50_000;
+const root = path.resolve(import.meta.dirname, '../..');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const dist = path.resolve(root, process.env.BENCH_DIST ?? 'dist');
+if (!process.env.BENCH_SKIP_BUILD) {
+  console.log(`Building the SPA (vite build) into ${dist} …`);
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', dist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+}
+const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-vocabulary-browser-'));
+const database = await openDatabase({ dataDir: path.join(dataDir, 'data'), poolSize: 4 });
+await migrateDatabase(database.pool);
+await seedStarterLibrary(database.db);
+const app = await buildBenchApp(database, {
+  wordLimit: SAVED_WORDS + 1_000,
+  name: 'vocabulary-browser',
+  staticDir: dist,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('not listening');
+const base = `http://127.0.0.1:${address.port}`;
+
+// The learner's words, saved over the years as bench/vocabulary saves them: one a minute back from now.
+const username = `vocabbrowser${Date.now().toString(36)}`;
+const learner = await signUpBenchLearner(app, username);
+await database.db.execute(sql`
+  insert into user_words (user_id, language, lowercase, level, updated_at)
+  select u.id, 'en', 'word' || n, n % 5, now() - n * interval '1 minute'
+  from users u, generate_series(1, ${SAVED_WORDS}) n where u.username = ${username}`);
+await database.db.execute(sql`update users set word_count = ${SAVED_WORDS} where username = ${username}`);
+await database.db.execute(sql`analyze`);
+const user = { ...learner, wordCount: SAVED_WORDS };
+
+/** The first frames `/` and `/words` show their content in: ms from navigation start. */
+const screens = {
+  '/': '.content-card',
+  '/words': '.vocabulary-list [data-w]',
+} as const;
+type Screen = keyof typeof screens;
+
+async function newLearnerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ({ user, selectors }) => {
+      localStorage.setItem('folio.user', JSON.stringify(user));
+      localStorage.setItem(
+        'folio.preferences',
+        JSON.stringify({ state: { targetLang: 'en', homeLang: 'de', languageChoiceDone: true }, version: 3 }),
+      );
+      const probe = window as unknown as { shown?: number };
+      const observer = new MutationObserver(() => {
+        if (probe.shown !== undefined) return;
+        const element = selectors.map((selector) => document.querySelector(selector)).find(Boolean);
+        if (!element?.checkVisibility({ visibilityProperty: true })) return;
+        probe.shown = -1;
+        observer.disconnect();
+        requestAnimationFrame((frame) => {
+          probe.shown = frame;
+        });
+      });
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    },
+    { user, selectors: Object.values(screens) },
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return page;
+}
+
+/** Opens `screen` cold (a new context), then warm (again in that context); ms to its content's first frame. */
+async function visit(browser: Browser, screen: Screen): Promise<{ cold: number; warm: number }> {
+  const page = await newLearnerPage(browser);
+  const shown = async () => {
+    await page.goto(base + screen);
+    await page.waitForFunction(() => ((window as unknown as { shown?: number }).shown ?? -1) > 0);
+    return page.evaluate(() => (window as unknown as { shown: number }).shown);
+  };
+  const cold = await shown();
+  await page.goto('about:blank');
+  const warm = await shown();
+  await page.context().close();
+  return { cold, warm };
+}
+
+/** Scrolls `/words` until `ROWS` rows are listed; the long tasks and long animation frames meanwhile. */
+async function scrollThrough(browser: Browser) {
+  const page = await newLearnerPage(browser);
+  await page.goto(`${base}/words`);
+  await page.waitForSelector(screens['/words']);
+  await page.evaluate(() => {
+    const seen = { tasks: [] as number[], frames: [] as number[] };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.tasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.frames.push(entry.duration);
+    }).observe({ type: 'long-animation-frame' });
+  });
+  // A live collection's length: counting rows costs the page almost nothing between its frames.
+  const rows = () => page.evaluate(() => document.getElementsByClassName('reader-paragraph').length);
+  const started = Date.now();
+  let listed = await rows();
+  while (listed < ROWS) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The next page arrives when the list's end comes into view, or by its "Load more" button.
+    await page
+      .waitForFunction((before) => document.getElementsByClassName('reader-paragraph').length > before, listed, {
+        polling: 100,
+        timeout: 10_000,
+      })
+      .catch(async () => {
+        await page.locator('.vocabulary-more button').click();
+      });
+    listed = await rows();
+    if (process.env.BENCH_DEBUG) {
+      const tasks = await page.evaluate(() => (window as unknown as { seen: { tasks: number[] } }).seen.tasks.length);
+      console.log(`  ${listed} rows, ${tasks} long tasks so far`);
+    }
+  }
+  const seen = await page.evaluate(() => (window as unknown as { seen: { tasks: number[]; frames: number[] } }).seen);
+  await page.context().close();
+  return { ...seen, listed, seconds: (Date.now() - started) / 1000 };
+}
+
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  console.log(`/ and /words with ${SAVED_WORDS.toLocaleString('en')} saved words, 4× CPU, ${RUNS} runs, ${base}`);
+  for (const screen of Object.keys(screens) as Screen[]) await visit(browser, screen);
+  const runs: Record<Screen, { cold: number; warm: number }[]> = { '/': [], '/words': [] };
+  for (let run = 0; run < RUNS; run++) {
+    for (const screen of Object.keys(screens) as Screen[]) runs[screen].push(await visit(browser, screen));
+  }
+  const medians = (screen: Screen) => ({
+    cold: median(runs[screen].map((visit) => visit.cold)),
+    warm: median(runs[screen].map((visit) => visit.warm)),
+  });
+  const home = medians('/');
+  const words = medians('/words');
+  console.log(`                      cold       warm   (median ms from navigation to the first frame with content)`);
+  console.log(`/ (its cards)      ${home.cold.toFixed(0).padStart(6)} ${home.warm.toFixed(0).padStart(10)}`);
+  console.log(`/words (its rows)  ${words.cold.toFixed(0).padStart(6)} ${words.warm.toFixed(0).padStart(10)}`);
+  console.log(
+    `/words ÷ /         ${(words.cold / home.cold).toFixed(2).padStart(6)} ${(words.warm / home.warm).toFixed(2).padStart(10)}   (goal ≤ 1.2)`,
+  );
+
+  const scrolled = await scrollThrough(browser);
+  const over = (values: number[]) => values.filter((duration) => duration > 50);
+  const longest = (values: number[]) => (values.length ? Math.max(...values) : 0);
+  console.log(`Scrolled /words to ${scrolled.listed.toLocaleString('en')} rows in ${scrolled.seconds.toFixed(1)} s:`);
+  console.log(
+    `  long tasks over 50 ms: ${over(scrolled.tasks).length} (longest ${longest(scrolled.tasks).toFixed(0)} ms)   (goal: none)`,
+  );
+  console.log(
+    `  long animation frames over 50 ms: ${over(scrolled.frames).length} (longest ${longest(scrolled.frames).toFixed(0)} ms)`,
+  );
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
