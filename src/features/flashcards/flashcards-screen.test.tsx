@@ -141,6 +141,26 @@ describe('the flashcards screen', () => {
     expect(bucket('Now')).toBe('3');
   });
 
+  it('writes a note from the revealed card, which shows it at once', async () => {
+    const { user } = await startReview();
+    const word = cardWord() ?? '';
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('button', { name: 'Add a note' }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit ${word}` });
+    await user.click(within(dialog).getByLabelText('Note'));
+    await user.paste('<b>sign</b>');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const answer = screen.getByRole('region', { name: 'Answer' });
+    expect(await within(answer).findByText('<b>sign</b>')).toBeInTheDocument();
+    expect(within(answer).getByRole('button', { name: 'Edit the note' })).toBeInTheDocument();
+  });
+
+  it('is reached from the Words screen', async () => {
+    const { user } = await renderApp('/words', member);
+    await user.click(await screen.findByRole('link', { name: 'Flashcards' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flashcards' })).toBeInTheDocument();
+  });
+
   it('moves the buckets when a card is graded', async () => {
     const { user } = await startReview();
     await user.keyboard(' ');

@@ -105,7 +105,7 @@ function BeyondCapDialog({
  * fill the daily cap), the cap itself, and Review (when cards are due) and Practice.
  */
 export function QueueView({ language, summary, onReview, onPractice }: QueueViewProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const adding = useAddFlashcards(language);
   const add = () => {

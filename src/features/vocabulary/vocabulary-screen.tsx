@@ -127,6 +127,9 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
             )}
           </p>
         ) : null}
+        <Link to="/flashcards">
+          <Trans>Flashcards</Trans>
+        </Link>
       </div>
       <ProgressPanel language={language} />
       <FilterBar counts={first?.levels} filters={filters} onFiltersChange={onFiltersChange} />
