@@ -9,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { wordEndpoints } from '@/contract/endpoints/words';
+import { type WordContext, wordEndpoints } from '@/contract/endpoints/words';
 import type {
   LearnerBalances,
   ScopedWord,
@@ -245,9 +245,15 @@ export function levelsOf(words: readonly ScopedWord[] | undefined, language: Lea
 
 type SavedWord = UserWord & { balances: LearnerBalances };
 
+/** A level to save, with the sentence the word was met in when it comes from a text (saveUserWord's body). */
+type WordSave = UserWord & { context?: WordContext };
+
+/** Where a word saved from a text was met, worked out once its request is sent (after the key's frame). */
+export type ContextOfSave = () => Promise<WordContext | undefined>;
+
 type WordLevelSaverOptions = {
   /** The request (POST /userword): the saved word and the learner's balances after it. */
-  send: (word: UserWord) => Promise<SavedWord>;
+  send: (word: WordSave) => Promise<SavedWord>;
   /** The key of the text being read, whose levels hold every saved word it contains. */
   scopeKey: () => QueryKey;
   onRefused: (error: unknown, word: UserWord) => void;
@@ -331,10 +337,12 @@ export function cancelRefetches(queryClient: QueryClient, language: LearningLang
 export function createWordLevelSaver(
   queryClient: QueryClient,
   { send, scopeKey, onRefused, schedule = afterPaint }: WordLevelSaverOptions,
-): (word: UserWord) => void {
-  const queue = createSaveQueue<UserWord, UserWord>({
-    send: async (word) => {
-      const { balances, ...saved } = await send(word);
+): (word: UserWord, context?: ContextOfSave) => void {
+  const queue = createSaveQueue<UserWord & { context?: ContextOfSave }, UserWord>({
+    send: async ({ context, ...word }) => {
+      // A sentence that cannot be worked out (its code failed to load) leaves the level to be saved without it.
+      const met = context && (await context().catch(() => undefined));
+      const { balances, ...saved } = await send(met ? { ...word, context: met } : word);
       // The header shows the word count, coins and streak the save left (kept for the next visit too).
       storeBalances(queryClient, balances);
       // The cards' known-word figures of this language are out of date: the next listing asks again.
@@ -355,9 +363,9 @@ export function createWordLevelSaver(
     schedule,
   });
 
-  return (word) => {
+  return (word, context) => {
     // Read what the server holds before this level is written into the cache.
-    queue.push(keyOf(word), word);
+    queue.push(keyOf(word), context ? { ...word, context } : word);
     cancelRefetches(queryClient, word.language);
     setEverywhere(queryClient, word.language, (words) => withWordLevel(words, word));
   };
@@ -377,7 +385,7 @@ export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, 
     const saver = new QueryMutationObserver(queryClient, {
       mutationKey: ['words', 'save'],
       meta: { silent: true },
-      mutationFn: (word: UserWord) => fetchDetails(wordEndpoints.saveUserWord, { body: word }),
+      mutationFn: (word: WordSave) => fetchDetails(wordEndpoints.saveUserWord, { body: word }),
     });
     return createWordLevelSaver(queryClient, {
       send: (word) => saver.mutate(word),

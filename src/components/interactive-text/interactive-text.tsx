@@ -14,7 +14,15 @@ import {
 import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
 import { translationQueries, useTranslateToken } from '@/api/translations';
-import { levelsOf, type OwnMeaning, useSaveMeaning, useWordLevelSaver, type WordScope, wordQueries } from '@/api/words';
+import {
+  type ContextOfSave,
+  levelsOf,
+  type OwnMeaning,
+  useSaveMeaning,
+  useWordLevelSaver,
+  type WordScope,
+  wordQueries,
+} from '@/api/words';
 import type { Section, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
@@ -189,6 +197,16 @@ export function InteractiveText({
     });
   };
 
+  /**
+   * A word saved from a page or a transcript keeps the sentence it was met in (a flashcard's front); lists send
+   * none. Its code loads with the first save, not with the page.
+   */
+  const contextSource = page ?? ('videoId' in source ? { videoId: source.videoId } : undefined);
+  const latestContextOf = useRef<(tokenId: number) => ContextOfSave | undefined>(() => undefined);
+  latestContextOf.current = (tokenId) =>
+    contextSource &&
+    (() => import('./sentence').then(({ wordContextAt }) => wordContextAt(sections, tokenId, contextSource)));
+
   const setLevel = useCallback(
     (level: WordLevel) => {
       const selection = selectionStore.get();
@@ -200,7 +218,7 @@ export function InteractiveText({
       const word: UserWord = { lowercase: selection.lowercase, level, language: targetLang };
       // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
       painter.paint(word.lowercase, level);
-      saveLevel(word);
+      saveLevel(word, latestContextOf.current(selection.tokenId));
       // Told to screen readers through a polite live region, written directly: a key re-renders nothing.
       const display = selection.display;
       if (announcer.current) announcer.current.textContent = t`${display} — level ${level}`;

@@ -1,4 +1,4 @@
-import { findUserByEmail, pagesOf, readerAccount, wordsOf } from '@mocks/db';
+import { findUserByEmail, mockDb, pagesOf, readerAccount, wordsOf, wordTimeKey } from '@mocks/db';
 import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -216,6 +216,21 @@ describe('the member reader', () => {
     await user.keyboard(key);
     expect(sky).toHaveAttribute('data-level', String(level));
     await waitFor(() => expect(storedLevel('sky')).toBe(level));
+  });
+
+  it('saves a word with the sentence it was met in and its page', async () => {
+    const { user } = await openMemberPage();
+    const [opens] = occurrences('opens');
+    if (!opens) throw new Error('no opens');
+    await user.click(opens);
+    await user.keyboard('2');
+    await waitFor(() => expect(storedLevel('opens')).toBe(2));
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('no reader');
+    expect(mockDb().contexts[wordTimeKey(reader, { language: 'en', lowercase: 'opens' })]).toEqual({
+      sentence: 'Tom opens the window.',
+      source: { contentId: 1, pageId: 2 },
+    });
   });
 
   it('recolours the occurrences outside the viewport too, right after the frame', async () => {
