@@ -817,7 +817,7 @@ export function describeConformance(subject: Subject) {
         (word) => word.lowercase,
       );
 
-    it("lists a learner's saved words with their occurrences and the count per level, filtered and searched", async () => {
+    it("lists a learner's saved words with their occurrences and how many match, filtered and searched", async () => {
       const token = await learnerWithWords();
       const page = await expectOk('vocabulary', { token, params, query: { homeLang: 'de', sort: 'frequency' } });
       expect(page.words.map((word) => [word.lowercase, word.level, word.occurrences])).toEqual([
@@ -829,15 +829,15 @@ export function describeConformance(subject: Subject) {
         ['café', 1, 0],
       ]);
       expect(page.words.every((word) => !word.meaningIsOwn && word.note === null)).toBe(true);
-      expect(page).toMatchObject({ next: null, total: 6, levels: [1, 2, 1, 1, 1] });
+      expect(page).toMatchObject({ next: null, total: 6 });
       expect(await listed(token, { sort: 'az' })).toEqual(['3', 'café', 'cafetera', 'dawn', 'ferry', 'harbour']);
       expect(await listed(token, { sort: 'az', q: 'CAFE' })).toEqual(['café', 'cafetera']);
       expect(await listed(token, { sort: 'az', q: 'café', levels: '3,4' })).toEqual(['cafetera']);
       const filtered = await expectOk('vocabulary', { token, params, query: { homeLang: 'de', levels: '0,1' } });
-      expect(filtered).toMatchObject({ total: 3, levels: [1, 2, 1, 1, 1] });
+      expect(filtered).toMatchObject({ total: 3 });
       expect(filtered.words.map((word) => word.lowercase).sort()).toEqual(['3', 'café', 'harbour']);
       const german = await expectOk('vocabulary', { token, params: { targetLang: 'de' }, query: { homeLang: 'en' } });
-      expect(german).toEqual({ words: [], next: null, total: 0, levels: [0, 0, 0, 0, 0] });
+      expect(german).toEqual({ words: [], next: null, total: 0 });
     });
 
     it('pages through every word once in each order, following the cursor', async () => {
@@ -868,8 +868,7 @@ export function describeConformance(subject: Subject) {
         { lowercase: 'harbour', level: 4, language: 'en' },
       ]);
       expect(changed.balances.wordCount).toBe(6);
-      const page = await expectOk('vocabulary', { token, params, query: { homeLang: 'de' } });
-      expect(page.levels).toEqual([0, 2, 0, 1, 3]);
+      expect((await expectOk('progress', { token, params })).levels).toEqual([0, 2, 0, 1, 3]);
       const removed = await expectOk('changeVocabulary', {
         token,
         params,

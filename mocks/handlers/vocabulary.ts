@@ -121,8 +121,6 @@ export const vocabularyHandlers = [
       return fail(400, 'invalid_input', 'This cursor does not belong to this list', 'after');
     }
     const saved = wordsOf(user).filter((word) => word.language === language);
-    const levels: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-    for (const word of saved) levels[word.level] = (levels[word.level] ?? 0) + 1;
     const wanted = query.levels === undefined ? undefined : new Set(query.levels.split(',').map(Number));
     const prefix = fold(query.q?.trim().toLocaleLowerCase(language) ?? '');
     const occurrences = occurrencesIn(user, language);
@@ -148,7 +146,6 @@ export const vocabularyHandlers = [
           ? toBase64Url(JSON.stringify([query.sort ?? 'recent', sort.key(last), last.lowercase]))
           : null,
       total: listed.length,
-      levels,
     });
   }),
 

@@ -98,7 +98,7 @@ async function wordCount(userId: number) {
 }
 
 describe("the vocabulary list of a learner's saved words", () => {
-  it('lists the words last changed first, with their meaning, occurrences and the count per level', async () => {
+  it('lists the words last changed first, with their meaning, occurrences and how many there are', async () => {
     const { token } = await learner();
     await save(token, 'light', 2);
     await save(token, 'lantern', 0);
@@ -111,7 +111,8 @@ describe("the vocabulary list of a learner's saved words", () => {
       { lowercase: 'light', level: 2, meaning: 'das Licht', meaningIsOwn: false, note: null, occurrences: 2 },
     ]);
     expect(page.words[0]?.updatedAt).toBe(new Date(app.clock.now().getTime() - 1_000).toISOString());
-    expect(page).toMatchObject({ next: null, total: 3, levels: [1, 0, 1, 0, 1] });
+    expect(page).toEqual(expect.objectContaining({ next: null, total: 3 }));
+    expect(page).not.toHaveProperty('levels');
     const german = await list(token, { homeLang: 'en' }, 'de');
     expect(german.words.map((word) => [word.lowercase, word.occurrences])).toEqual([['kaffee', 1]]);
   });
@@ -155,7 +156,7 @@ describe("the vocabulary list of a learner's saved words", () => {
     expect(await found({ q: '한국' }, 'ko')).toEqual(['한국어']);
     expect(await found({ q: '한' }, 'ko')).toEqual(['한강', '한국어']);
     const page = await list(token, { q: 'caf', levels: '1,3' });
-    expect(page).toMatchObject({ total: 2, levels: [0, 2, 0, 2, 0] });
+    expect(page).toMatchObject({ total: 2 });
     expect(await list(token, { q: 'zz' })).toMatchObject({ words: [], next: null, total: 0 });
   });
 

@@ -117,8 +117,8 @@ describe("the vocabulary list's rows", () => {
     const pages: VocabularyPages = {
       pageParams: [null, 'next'],
       pages: [
-        { words: [row({ lowercase: 'maus' })], next: 'next', total: 2, levels: [0, 0, 0, 2, 0] },
-        { words: [row({})], next: null, total: 2, levels: [0, 0, 0, 2, 0] },
+        { words: [row({ lowercase: 'maus' })], next: 'next', total: 2 },
+        { words: [row({})], next: null, total: 2 },
       ],
     };
     const change = { meaning: 'home', meaningIsOwn: true, note: null, updatedAt: now };

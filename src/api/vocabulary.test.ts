@@ -1,8 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import type { Progress } from '@/contract/endpoints/progress';
 import type { UserWord, VocabularyPage, VocabularyWord } from '@/contract/entities';
+import { progressRoot, withLevelMoves } from './cache-resets';
 import { bulkCalls, normalFilters, vocabularyQueries, withoutListed } from './vocabulary';
-import { levelsOf, setEverywhere, type VocabularyPages, withListedLevels, withWordLevel, wordQueries } from './words';
+import {
+  levelsOf,
+  listedLevelMoves,
+  setEverywhere,
+  type VocabularyPages,
+  withListedLevels,
+  withWordLevel,
+  wordQueries,
+} from './words';
 
 const then = '2026-01-02T10:00:00.000Z';
 const now = '2026-03-04T12:00:00.000Z';
@@ -17,10 +27,15 @@ const word = (lowercase: string, level: number): VocabularyWord => ({
   occurrences: 1,
 });
 
-const page = (words: VocabularyWord[], levels: VocabularyPage['levels'], total = 3): VocabularyPage => ({
-  words,
-  next: null,
-  total,
+const page = (words: VocabularyWord[], total = 3): VocabularyPage => ({ words, next: null, total });
+
+const progress = (levels: Progress['levels']): Progress => ({
+  days: Array.from({ length: 30 }, (_, day) => ({
+    day: `2026-03-${String(day + 1).padStart(2, '0')}`,
+    wordsSaved: 0,
+    wordsKnown: 0,
+    pagesRead: 0,
+  })),
   levels,
 });
 
@@ -32,44 +47,48 @@ const pages = (...list: VocabularyPage[]): VocabularyPages => ({
 const de = (lowercase: string, level: number): UserWord => ({ lowercase, level, language: 'de' });
 
 describe('withListedLevels', () => {
-  const listed = pages(
-    page([word('haus', 1), word('maus', 2)], [0, 1, 1, 0, 0]),
-    page([word('katze', 1)], [0, 1, 1, 0, 0]),
-  );
+  const listed = pages(page([word('haus', 1), word('maus', 2)]), page([word('katze', 1)]));
 
-  it("shows a word's new level, when it changed and under which level every page counts it", () => {
+  it("shows a word's new level and when it changed", () => {
     const next = withListedLevels(listed, levelsOf([de('maus', 4)], 'de'), now);
     expect(next.pages[0]?.words[1]).toEqual({ ...word('maus', 4), updatedAt: now });
-    expect(next.pages.map((p) => p.levels)).toEqual([
-      [0, 1, 0, 0, 1],
-      [0, 1, 0, 0, 1],
-    ]);
   });
 
   it('leaves the pages as they were when no listed word changed', () => {
     expect(withListedLevels(listed, levelsOf([de('haus', 1), de('fenster', 3)], 'de'), now)).toBe(listed);
   });
 
-  it('leaves a page without changed words as it was, but for its counts', () => {
+  it('leaves a page without changed words as it was', () => {
     const next = withListedLevels(listed, levelsOf([de('haus', 0)], 'de'), now);
-    expect(next.pages[1]?.words).toBe(listed.pages[1]?.words);
-    expect(next.pages[1]?.levels).toEqual([1, 0, 1, 0, 0]);
+    expect(next.pages[1]).toBe(listed.pages[1]);
+  });
+});
+
+describe('listedLevelMoves', () => {
+  it('moves each changed word once, however many cached lists show it', () => {
+    const recent = pages(page([word('haus', 1), word('maus', 2)]));
+    const az = pages(page([word('maus', 2), word('katze', 3)]));
+    expect(listedLevelMoves([recent, az], levelsOf([de('maus', 4), de('katze', 3)], 'de'))).toEqual([[2, 4]]);
+  });
+});
+
+describe('withLevelMoves', () => {
+  it('moves the counts per level, a removed word off its level and a restored one back', () => {
+    const counts = progress([0, 2, 1, 0, 0]);
+    expect(withLevelMoves(counts, [[1, 4]]).levels).toEqual([0, 1, 1, 0, 1]);
+    expect(withLevelMoves(counts, [[2, -1]]).levels).toEqual([0, 2, 0, 0, 0]);
+    expect(withLevelMoves(counts, [[-1, 3]]).levels).toEqual([0, 2, 1, 1, 0]);
+    expect(withLevelMoves(counts, [])).toBe(counts);
   });
 });
 
 describe('withoutListed', () => {
-  const listed = pages(
-    page([word('haus', 1), word('maus', 2)], [0, 1, 1, 1, 0]),
-    page([word('katze', 3)], [0, 1, 1, 1, 0]),
-  );
+  const listed = pages(page([word('haus', 1), word('maus', 2)]), page([word('katze', 3)]));
 
-  it('takes the words off the list, its total and the counts of their levels', () => {
+  it('takes the words off the list and its total', () => {
     const next = withoutListed(listed, ['maus', 'katze']);
     expect(next.pages.flatMap((p) => p.words.map((w) => w.lowercase))).toEqual(['haus']);
-    expect(next.pages.map((p) => [p.total, p.levels])).toEqual([
-      [1, [0, 1, 0, 0, 0]],
-      [1, [0, 1, 0, 0, 0]],
-    ]);
+    expect(next.pages.map((p) => p.total)).toEqual([1, 1]);
   });
 
   it('leaves the list as it was when it lists none of them', () => {
@@ -96,10 +115,11 @@ describe('normalFilters', () => {
 });
 
 describe('a level saved anywhere', () => {
-  it("shows in the vocabulary list's cached pages, as in every cached text of the language", () => {
+  it("shows in the vocabulary list's cached pages and its counts per level, as in every cached text", () => {
     const queryClient = new QueryClient();
     const list = vocabularyQueries.list({ language: 'de', homeLang: 'en', levels: [], q: '', sort: 'recent' });
-    queryClient.setQueryData(list.queryKey, pages(page([word('haus', 1)], [0, 1, 0, 0, 0], 1)));
+    queryClient.setQueryData(list.queryKey, pages(page([word('haus', 1)], 1)));
+    queryClient.setQueryData([progressRoot, 'de'], progress([0, 1, 0, 0, 0]));
     queryClient.setQueryData(wordQueries.scope({ language: 'de', vocabulary: true }).queryKey, [de('haus', 1)]);
     const reader = wordQueries.scope({ language: 'de', contentId: 9, pageId: 0 }).queryKey;
     queryClient.setQueryData(reader, [de('haus', 1)]);
@@ -109,6 +129,6 @@ describe('a level saved anywhere', () => {
     expect(queryClient.getQueryData(reader)).toEqual([de('haus', 3)]);
     const shown = queryClient.getQueryData(list.queryKey);
     expect(shown?.pages[0]?.words[0]?.level).toBe(3);
-    expect(shown?.pages[0]?.levels).toEqual([0, 0, 0, 1, 0]);
+    expect(queryClient.getQueryData<Progress>([progressRoot, 'de'])?.levels).toEqual([0, 0, 0, 1, 0]);
   });
 });

@@ -11,7 +11,7 @@ import type {
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { countWordsAhead, storeBalances } from './account';
-import { forgetCoverage, refreshProgress } from './cache-resets';
+import { forgetCoverage, moveLevelCounts, refreshProgress } from './cache-resets';
 import { fetchDetails } from './client';
 import {
   cancelRefetches,
@@ -84,29 +84,16 @@ export const vocabularyQueries = {
   },
 };
 
-/** The list's pages without some words: fewer match, and fewer are saved at the levels they had. */
+/** The list's pages without some words: fewer match. */
 export function withoutListed(data: VocabularyPages, removed: Iterable<string>): VocabularyPages {
   const gone = new Set(removed);
-  const dropped = [0, 0, 0, 0, 0];
   let count = 0;
   const pages = data.pages.map((page) => {
-    const words = page.words.filter((word) => {
-      if (!gone.has(word.lowercase)) return true;
-      dropped[word.level] = (dropped[word.level] ?? 0) + 1;
-      count++;
-      return false;
-    });
+    const words = page.words.filter((word) => !gone.has(word.lowercase) || (count++, false));
     return words.length === page.words.length ? page : { ...page, words };
   });
   if (count === 0) return data;
-  return {
-    ...data,
-    pages: pages.map((page) => ({
-      ...page,
-      total: Math.max(0, page.total - count),
-      levels: page.levels.map((saved, level) => Math.max(0, saved - (dropped[level] ?? 0))) as VocabularyPage['levels'],
-    })),
-  };
+  return { ...data, pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - count) })) };
 }
 
 /** A change's words in calls of at most `maxBulkWords`, in order. */
@@ -164,6 +151,11 @@ function changeAtOnce(queryClient: QueryClient, change: VocabularyChange): Chang
     queryClient.setQueriesData<VocabularyPages>({ queryKey: vocabularyQueries.language(language) }, (data) =>
       data ? withoutListed(data, change.words) : data,
     );
+    moveLevelCounts(
+      queryClient,
+      language,
+      before.map((word) => [word.level, -1] as const),
+    );
     return { before, pages, settle: countWordsAhead(queryClient, -before.length) };
   }
   const { level } = change;
@@ -183,6 +175,11 @@ function rollBack(queryClient: QueryClient, change: VocabularyChange, context: C
   const refused = context.before.filter(({ lowercase }) => !confirmed.names.has(lowercase));
   if ('remove' in change) {
     setEverywhere(queryClient, language, (words) => withWordLevels(words, refused));
+    moveLevelCounts(
+      queryClient,
+      language,
+      refused.map((word) => [-1, word.level] as const),
+    );
     for (const [key, data] of context.pages) {
       if (data) queryClient.setQueryData(key, withoutListed(data, confirmed.names));
     }

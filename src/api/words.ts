@@ -21,7 +21,7 @@ import type {
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
-import { forgetCoverage, refreshProgress } from './cache-resets';
+import { forgetCoverage, type LevelMove, moveLevelCounts, refreshProgress } from './cache-resets';
 import { ApiRequestError, fetchDetails } from './client';
 import { contentQueries } from './content';
 import { createSaveQueue } from './word-save-queue';
@@ -260,35 +260,42 @@ type WordLevelSaverOptions = {
   schedule?: (work: () => void) => void;
 };
 
-/** A page's count of words per level (0–4), with some words moved from one level to another. */
-function levelCounts(counts: VocabularyPage['levels'], moves: readonly (readonly [number, number])[]) {
-  const next: VocabularyPage['levels'] = [...counts];
-  for (const [from, to] of moves) {
-    next[from] = Math.max(0, (next[from] ?? 0) - 1);
-    next[to] = (next[to] ?? 0) + 1;
-  }
-  return next;
-}
-
 /**
- * The vocabulary list's pages with the levels their words have now: a word whose level changed shows it, counts
- * under its new level and was last changed `now`; a word the lookup lacks is left as it is. The pages are returned
- * as they were when nothing changed.
+ * The vocabulary list's pages with the levels their words have now: a word whose level changed shows it and was last
+ * changed `now`; a word the lookup lacks is left as it is. The pages are returned as they were when nothing changed.
  */
 export function withListedLevels(data: VocabularyPages, levels: WordLevels, now: string): VocabularyPages {
-  const moves: [number, number][] = [];
+  let changed = false;
   const pages = data.pages.map((page) => {
-    const before = moves.length;
+    let moved = false;
     const words = page.words.map((word) => {
       const level = levels.get(word.lowercase);
       if (level === undefined || level === word.level) return word;
-      moves.push([word.level, level]);
+      moved = true;
       return { ...word, level, updatedAt: now };
     });
-    return moves.length === before ? page : { ...page, words };
+    if (!moved) return page;
+    changed = true;
+    return { ...page, words };
   });
-  if (moves.length === 0) return data;
-  return { ...data, pages: pages.map((page) => ({ ...page, levels: levelCounts(page.levels, moves) })) };
+  return changed ? { ...data, pages } : data;
+}
+
+/** The listed words whose level the lookup changes, each once however many cached lists show it. */
+export function listedLevelMoves(lists: readonly VocabularyPages[], levels: WordLevels): LevelMove[] {
+  const seen = new Set<string>();
+  const moves: LevelMove[] = [];
+  for (const data of lists) {
+    for (const page of data.pages) {
+      for (const word of page.words) {
+        if (seen.has(word.lowercase)) continue;
+        seen.add(word.lowercase);
+        const level = levels.get(word.lowercase);
+        if (level !== undefined && level !== word.level) moves.push([word.level, level]);
+      }
+    }
+  }
+  return moves;
 }
 
 /**
@@ -306,12 +313,25 @@ export function setEverywhere(
   syncListedLevels(queryClient, language);
 }
 
-/** The vocabulary screen's cached pages of a language show the levels of its levels scope. */
+/**
+ * The vocabulary screen's cached pages of a language show the levels of its levels scope, and its counts per level
+ * move with them.
+ */
 export function syncListedLevels(queryClient: QueryClient, language: LearningLanguage): void {
   const listed = queryClient.getQueryData<UserWord[]>(wordQueries.scope({ language, vocabulary: true }).queryKey);
   if (!listed) return;
   const levels = levelsOf(listed, language);
   const now = new Date().toISOString();
+  const lists = queryClient.getQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) });
+  // The filter bar's counts per level (the progress call's) follow at once.
+  moveLevelCounts(
+    queryClient,
+    language,
+    listedLevelMoves(
+      lists.flatMap(([, data]) => (data ? [data] : [])),
+      levels,
+    ),
+  );
   queryClient.setQueriesData<VocabularyPages>({ queryKey: wordQueries.vocabulary(language) }, (data) =>
     data ? withListedLevels(data, levels, now) : data,
   );

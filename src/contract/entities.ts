@@ -378,13 +378,12 @@ export type VocabularyWord = z.infer<typeof vocabularyWordSchema>;
 
 /**
  * One page of the list, in keyset order: `next` is the opaque cursor of the page after it (null on the last), `total`
- * the number of words matching the filters, `levels` the learner's saved words per level (0–4) in that language,
- * whatever the filters.
+ * the number of words matching the filters. The learner's words per level, whatever the filters, are the progress
+ * call's (`/progress/…`): a search need not count every saved word.
  */
 export const vocabularyPageSchema = z.object({
   words: z.array(vocabularyWordSchema),
   next: z.nullable(z.string()),
   total: int32(),
-  levels: z.tuple([int32(), int32(), int32(), int32(), int32()]),
 });
 export type VocabularyPage = z.infer<typeof vocabularyPageSchema>;

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { VocabularyFilters } from '@/api/vocabulary';
-import { type VocabularyPage, vocabularySorts } from '@/contract/entities';
+import type { Progress } from '@/contract/endpoints/progress';
+import { vocabularySorts } from '@/contract/entities';
 
 /** How long the search waits after the last key before it asks. */
 const searchDelayMs = 250;
@@ -9,8 +10,8 @@ const searchDelayMs = 250;
 const levels = [0, 1, 2, 3, 4] as const;
 
 type FilterBarProps = {
-  /** The learner's saved words per level (whatever the filters), once the list has come. */
-  counts: VocabularyPage['levels'] | undefined;
+  /** The learner's saved words per level (whatever the filters), once the progress call has answered. */
+  counts: Progress['levels'] | undefined;
   filters: VocabularyFilters;
   onFiltersChange: (change: Partial<VocabularyFilters>) => void;
 };

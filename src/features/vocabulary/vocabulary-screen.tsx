@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { progressQueries } from '@/api/progress';
 import { type VocabularyFilters, vocabularyQueries } from '@/api/vocabulary';
 import { dateFormatter } from '@/components/format';
 import { InteractiveText } from '@/components/interactive-text/interactive-text';
@@ -108,9 +109,11 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
     if (removals > 0) heading.current?.focus();
   }, [removals]);
 
-  const saved = first ? first.levels.reduce((sum, count) => sum + count, 0) : undefined;
+  // The counts per level are the progress panel's (one call): a search need not count every saved word.
+  const counts = useQuery(progressQueries.language(language)).data?.levels;
   const total = first?.total ?? 0;
   const filtered = filters.levels.length > 0 || filters.q.trim() !== '';
+  const saved = first && !filtered ? total : counts?.reduce((sum, count) => sum + count, 0);
 
   return (
     <section className="page vocabulary" aria-labelledby="vocabulary-heading">
@@ -132,7 +135,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
         </Link>
       </div>
       <ProgressPanel language={language} />
-      <FilterBar counts={first?.levels} filters={filters} onFiltersChange={onFiltersChange} />
+      <FilterBar counts={counts} filters={filters} onFiltersChange={onFiltersChange} />
       {list.isPending ? (
         <p role="status">
           <Trans>Loading…</Trans>

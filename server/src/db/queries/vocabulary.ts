@@ -125,7 +125,6 @@ function listStatementFor(shape: Shape) {
       more: boolean;
       last_key: string | null;
       last_word: string | null;
-      levels: number[];
       total: number;
     }
   >((p) => {
@@ -152,11 +151,7 @@ function listStatementFor(shape: Shape) {
         order by ${sort.order}
         limit ${p.limit}::int + 1
       ),
-      page as (select * from listed w where w.n <= ${p.limit}::int),
-      levels as materialized (
-        select level, count(*)::int as words from user_words
-        where user_id = ${p.userId} and language = ${p.language} group by level
-      )
+      page as (select * from listed w where w.n <= ${p.limit}::int)
       select
         (select coalesce(json_agg(json_build_object(
           'lowercase', w.lowercase, 'level', w.level, 'meaning', coalesce(w.meaning, ${meaningOf(p)}),
@@ -166,13 +161,7 @@ function listStatementFor(shape: Shape) {
         exists (select 1 from listed where n > ${p.limit}::int) as more,
         (select key_text from page order by n desc limit 1) as last_key,
         (select lowercase from page order by n desc limit 1) as last_word,
-        array(select coalesce((select words from levels where level = l), 0) from generate_series(0, 4) l) as levels,
-        ${
-          shape.search
-            ? sql`(select count(*)::int from user_words w where ${filtered(p, shape)})`
-            : sql`(select coalesce(sum(words), 0)::int from levels
-                ${shape.levels ? sql`where level = any(${p.levels}::int[])` : sql``})`
-        } as total`;
+        (select count(*)::int from user_words w where ${filtered(p, shape)}) as total`;
   });
 }
 
@@ -194,7 +183,7 @@ export type VocabularyQuery = {
 /**
  * One page of the learner's saved words as the contract's vocabulary page, JSON built by the database in one
  * statement: the page in keyset order (one more row read tells whether there is a next page), each word's meaning
- * and occurrences, the count per level and the number of words the filters pass. Each shape of filters is a statement
+ * and occurrences, and the number of words the filters pass. Each shape of filters is a statement
  * of its own, so each is planned for what it filters on.
  */
 export async function vocabularyPageJson(db: Db, query: VocabularyQuery): Promise<string> {
@@ -225,7 +214,7 @@ export async function vocabularyPageJson(db: Db, query: VocabularyQuery): Promis
     row.more && row.last_key !== null && row.last_word !== null
       ? encodeCursor({ sort: query.sort, key: row.last_key, lowercase: row.last_word })
       : null;
-  return `{"words":${row.words},"next":${JSON.stringify(next)},"total":${row.total},"levels":${JSON.stringify(row.levels)}}`;
+  return `{"words":${row.words},"next":${JSON.stringify(next)},"total":${row.total}}`;
 }
 
 type ChangeRow = { words: string; users: number } & BalancesRow;
