@@ -53,7 +53,7 @@ ALTER TABLE "flashcard_reviews" ADD CONSTRAINT "flashcard_reviews_card_id_flashc
 ALTER TABLE "flashcards" ADD CONSTRAINT "flashcards_user_word_fk" FOREIGN KEY ("user_id","language","lowercase") REFERENCES "public"."user_words"("user_id","language","lowercase") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "flashcard_reviews_card" ON "flashcard_reviews" USING btree ("card_id","reviewed_at");--> statement-breakpoint
 CREATE INDEX "flashcard_reviews_user_time" ON "flashcard_reviews" USING btree ("user_id","reviewed_at");--> statement-breakpoint
-CREATE INDEX "flashcards_queue" ON "flashcards" USING btree ("user_id","language","due");--> statement-breakpoint
+CREATE INDEX "flashcards_queue" ON "flashcards" USING btree ("user_id","language","due") WHERE state <> 0;--> statement-breakpoint
 CREATE INDEX "flashcards_new" ON "flashcards" USING btree ("user_id","language","id") WHERE state = 0;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_flashcard_new_per_day" CHECK ("users"."flashcard_new_per_day" between 1 and 200);--> statement-breakpoint
 ALTER TABLE "user_words" ADD CONSTRAINT "user_words_sentence_length" CHECK (char_length("user_words"."sentence") between 1 and 500);

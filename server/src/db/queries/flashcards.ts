@@ -239,53 +239,30 @@ export type SummaryRow = {
 };
 
 type SummaryDbRow = {
-  due_now: number;
-  today: number;
-  tomorrow: number;
-  next_week: number;
-  soon: number;
-  forecast: number[];
+  slots: { slot: number; overdue: boolean; fresh: boolean; active: boolean; n: number }[];
   new_today: number;
   new_per_day: number;
-  new_waiting: number;
-  total: number;
-  suspended: number;
 };
 
-const summaryStatement = statement<'userId' | 'language' | 'now' | 'dayStart' | 'bounds', SummaryDbRow>((p) => {
-  const bound = (n: number) => sql`(${p.bounds}::timestamptz[])[${sql.raw(String(n))}]`;
-  const review = sql.raw('active and state <> 0');
-  const forecast = [1, 2, 3, 4, 5, 6, 7].map((day) =>
-    day === 1
-      ? sql`count(*) filter (where ${review} and due < ${bound(1)})::int`
-      : sql`count(*) filter (where ${review} and due >= ${bound(day - 1)} and due < ${bound(day)})::int`,
-  );
-  return sql`
-    with cards as (
-      select c.due, c.state, ${active} as active from ${withWord}
+const summaryStatement = statement<'userId' | 'language' | 'now' | 'dayStart' | 'bounds', SummaryDbRow>(
+  (p) => sql`
+    -- Each card counted once into its group: the learning day it is due on (0 today or before, 1–7, 8 later), whether
+    -- it is due now, new, not suspended. The bounds are read once, not per card.
+    with bounds as materialized (select ${p.bounds}::timestamptz[] as starts, ${p.now}::timestamptz as now),
+    slots as (
+      select width_bucket(c.due, bounds.starts) as slot, c.due <= bounds.now as overdue, c.state = 0 as fresh,
+        ${active} as active, count(*)::int as n
+      from bounds, ${withWord}
       where c.user_id = ${p.userId} and c.language = ${p.language}
-    ),
-    counts as (
-      select
-        count(*) filter (where ${review} and due <= ${p.now}::timestamptz)::int as due_now,
-        count(*) filter (where ${review} and due > ${p.now}::timestamptz and due < ${bound(1)})::int as today,
-        count(*) filter (where ${review} and due >= ${bound(1)} and due < ${bound(2)})::int as tomorrow,
-        count(*) filter (where ${review} and due >= ${bound(2)} and due < ${bound(8)})::int as next_week,
-        count(*) filter (where ${review} and due >= ${bound(8)})::int as soon,
-        array[${sql.join(forecast, sql`, `)}] as forecast,
-        count(*) filter (where active and state = 0)::int as new_waiting,
-        count(*)::int as total,
-        count(*) filter (where not active)::int as suspended
-      from cards
+      group by 1, 2, 3, 4
     )
-    select counts.*, ${introducedSince(p)} as new_today,
-      (select flashcard_new_per_day::int from users where id = ${p.userId}) as new_per_day
-    from counts`;
-});
+    select (select coalesce(json_agg(slots), '[]') from slots) as slots, ${introducedSince(p)} as new_today,
+      (select flashcard_new_per_day::int from users where id = ${p.userId}) as new_per_day`,
+);
 
 /**
- * The queue screen's counts in one statement over the learner's cards in a language. `bounds` are the starts of the
- * next eight learning days (tomorrow's first); `dayStart` today's.
+ * The queue screen's counts in one statement over the learner's cards in a language, grouped by the learning day
+ * each is due on. `bounds` are the starts of the next eight learning days (tomorrow's first); `dayStart` today's.
  */
 export async function summaryCounts(
   db: Db,
@@ -299,19 +276,33 @@ export async function summaryCounts(
     bounds: query.bounds.map((bound) => bound.toISOString()),
   });
   if (!row) throw new Error('The summary answered no row');
-  return {
-    dueNow: row.due_now,
-    today: row.today,
-    tomorrow: row.tomorrow,
-    nextWeek: row.next_week,
-    soon: row.soon,
-    forecast: row.forecast,
+  const counts: SummaryRow = {
+    dueNow: 0,
+    today: 0,
+    tomorrow: 0,
+    nextWeek: 0,
+    soon: 0,
+    forecast: [0, 0, 0, 0, 0, 0, 0],
     newToday: row.new_today,
     newPerDay: row.new_per_day,
-    newWaiting: row.new_waiting,
-    total: row.total,
-    suspended: row.suspended,
+    newWaiting: 0,
+    total: 0,
+    suspended: 0,
   };
+  for (const { slot, overdue, fresh, active: isActive, n } of row.slots) {
+    counts.total += n;
+    if (!isActive) counts.suspended += n;
+    else if (fresh) counts.newWaiting += n;
+    else {
+      if (slot < 7) counts.forecast[slot] = (counts.forecast[slot] ?? 0) + n;
+      if (overdue) counts.dueNow += n;
+      else if (slot === 0) counts.today += n;
+      else if (slot === 1) counts.tomorrow += n;
+      else if (slot < 8) counts.nextWeek += n;
+      else counts.soon += n;
+    }
+  }
+  return counts;
 }
 
 type NewCardParam =

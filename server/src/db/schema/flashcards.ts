@@ -58,7 +58,7 @@ export const flashcards = pgTable(
       foreignColumns: [userWords.userId, userWords.language, userWords.lowercase],
     }).onDelete('cascade'),
     unique('flashcards_user_word').on(t.userId, t.language, t.lowercase),
-    index('flashcards_queue').on(t.userId, t.language, t.due),
+    index('flashcards_queue').on(t.userId, t.language, t.due).where(sql`state <> 0`),
     index('flashcards_new').on(t.userId, t.language, t.id).where(sql`state = 0`),
     check('flashcards_state', sql`${t.state} between 0 and 3`),
     check('flashcards_sentence_length', sql`char_length(${t.sentence}) between 1 and 500`),
