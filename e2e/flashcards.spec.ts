@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { signUp } from './learners';
+
+const wordCount = (page: Page) => page.getByRole('listitem', { name: 'Words saved of your word limit' });
+
+/** A new member learning German saves three distinct words of the first text at levels 1, 2 and 3. */
+async function saveThreeWords(page: Page) {
+  await signUp(page);
+  await page.getByRole('button', { name: /^I speak/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  const library = page.getByRole('region').filter({ hasNot: page.getByRole('heading', { name: 'My texts' }) });
+  await library.first().getByRole('link').first().click();
+  await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
+  const words = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll<HTMLElement>('[data-w]')].map((element) => element.dataset.w ?? '')),
+  ]);
+  const picked = words.filter((word) => word.length >= 3).slice(0, 3);
+  for (const [index, word] of picked.entries()) {
+    await page.locator(`[data-w="${word}"]`).first().click();
+    await page.keyboard.press(String(index + 1));
+  }
+  await expect(wordCount(page)).toHaveText(/^Words\s*3\//);
+}
+
+/** The count a bucket shows. */
+const bucket = (page: Page, name: string) =>
+  page
+    .locator('.flashcards-bucket')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator('dd');
+
+const cardWord = (page: Page) => page.locator('.flashcard-word');
+
+test('a member adds cards, reviews them with keys, undoes, writes a note, sees the buckets move and practises', async ({
+  page,
+}) => {
+  await saveThreeWords(page);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Words' }).click();
+  await page.getByRole('link', { name: 'Flashcards' }).click();
+  await expect(page).toHaveURL(/\/flashcards$/);
+  await expect(page.getByText(/^No flashcards yet/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add 20 Cards' }).click();
+  await expect(bucket(page, 'Now')).toHaveText('3');
+  await expect(page.getByRole('region', { name: 'Next 7 days' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByText('3 cards left')).toBeVisible();
+  await expect(cardWord(page)).toBeFocused();
+  await expect(page.locator('.flashcard-sentence mark')).toHaveCount(1);
+  const first = await cardWord(page).textContent();
+  await page.keyboard.press('Space');
+  const answer = page.getByRole('region', { name: 'Answer' });
+  await expect(answer).toBeFocused();
+  await expect(answer.getByRole('link', { name: /^Open/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await answer.getByRole('button', { name: 'Add a note' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${first}` });
+  await dialog.getByLabel('Note').fill('<i>from the first text</i>');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(answer.getByText('<i>from the first text</i>')).toBeVisible();
+
+  await page.keyboard.press('3');
+  await expect(page.getByText('2 cards left')).toBeVisible();
+  await expect(cardWord(page)).not.toHaveText(first ?? '');
+  await page.keyboard.press('u');
+  await expect(cardWord(page)).toHaveText(first ?? '');
+  await expect(page.getByText('3 cards left')).toBeVisible();
+
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await expect(page.getByText('2 cards left')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to your flashcards' }).click();
+  await expect(bucket(page, 'Now')).toHaveText('2');
+  await expect(page.locator('.flashcards-bucket dd').filter({ hasText: '1' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Practice' }).click();
+  await expect(page.getByText('Practice: nothing you grade changes when cards are due.')).toBeVisible();
+  for (let card = 0; card < 3; card += 1) {
+    await page.keyboard.press('Space');
+    await page.keyboard.press('1');
+  }
+  await expect(page.getByRole('heading', { name: 'Practice done' })).toBeFocused();
+  await page.getByRole('button', { name: 'Back to your flashcards' }).last().click();
+  await expect(bucket(page, 'Now')).toHaveText('2');
+});
+
+test('a visitor is offered an account', async ({ page }) => {
+  await page.goto('/flashcards');
+  await expect(page.getByRole('heading', { level: 1, name: 'Remember the words you save' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
