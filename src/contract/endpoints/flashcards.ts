@@ -144,8 +144,8 @@ export const flashcardEndpoints = {
   }),
   /**
    * "Add 20 Cards": cards for up to `count` saved words at levels 1–3 without one, most frequent in what the learner
-   * reads first, then most recently saved. Two at once never pick the same word. Answers how many were added and the
-   * summary after.
+   * reads first, then most recently saved. Two at once never give a word two cards: a double click adds the cards once
+   * (the second call may add none). Answers how many were added and the summary after.
    */
   addFlashcards: endpoint({
     method: 'POST',
