@@ -26,8 +26,11 @@ const manifest = {
   },
   '_text-1.js': { file: 'assets/text-1.js', css: ['assets/text-1.css'] },
   'src/routes/store.index.tsx?tsr-split=component': { file: 'assets/store-1.js', css: ['assets/store-1.css'] },
+  'src/routes/words.tsx?tsr-split=component': { file: 'assets/words-1.js', imports: ['_text-1.js'] },
   'src/locales/en/messages.po': { file: 'assets/messages-en.js' },
   'src/locales/de/messages.po': { file: 'assets/messages-de.js' },
+  'src/locales/en/lazy.po': { file: 'assets/lazy-en.js' },
+  'src/locales/de/lazy.po': { file: 'assets/lazy-de.js' },
 };
 
 let app: TestApp;
@@ -71,6 +74,15 @@ describe('the code a first screen needs is named in its HTML', () => {
     ]);
   });
 
+  it("preloads a member screen's route chunk with the screens' catalog of the browser's locale", async () => {
+    expect(await preloads('/words?sort=az', 'de')).toEqual([
+      'assets/messages-de.js',
+      'assets/lazy-de.js',
+      'assets/words-1.js',
+      'assets/text-1.js',
+    ]);
+  });
+
   it("preloads the stylesheets of the screen's chunks, and no other screen's", async () => {
     const styles = async (url: string) => {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -92,6 +104,7 @@ describe('the code a first screen needs is named in its HTML', () => {
   it('names nothing for the other screens', async () => {
     expect(await preloads('/store')).toEqual([]);
     expect(await preloads('/reader/12/more')).toEqual([]);
+    expect(await preloads('/wordsmith')).toEqual([]);
   });
 });
 

@@ -13,6 +13,16 @@ export const firstScreens = {
   '/reader/$id': { route: 'src/routes/reader.$id.tsx', url: /^\/reader\/[^/?#]+\/?(?:[?#]|$)/ },
 } as const;
 
+/**
+ * Screens a member opens straight away (a bookmark, a reload, a link from elsewhere) whose code is named too, with
+ * their screens' catalog (`lazy.po`): without it the route chunk and the catalog wait for the entry to run. No budget
+ * applies to them (bundle:check is about the first visit's screens).
+ */
+export const memberScreens = {
+  '/words': { route: 'src/routes/words.tsx', url: /^\/words\/?(?:[?#]|$)/ },
+  '/flashcards': { route: 'src/routes/flashcards.tsx', url: /^\/flashcards\/?(?:[?#]|$)/ },
+} as const;
+
 export function readViteManifest(staticDir: string): ViteManifest | null {
   try {
     return JSON.parse(readFileSync(path.join(staticDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
@@ -43,6 +53,8 @@ export function routeComponentChunk(manifest: ViteManifest, routeFile: string): 
 
 /** The shell's catalog of one locale (`messages.po`; the screens' own, `lazy.po`, arrives with them). */
 export const catalogChunk = (locale: string) => `src/locales/${locale}/messages.po`;
+/** The screens' catalog of one locale (the member screens' and the rest's strings). */
+export const screensCatalogChunk = (locale: string) => `src/locales/${locale}/lazy.po`;
 
 /**
  * An inline script for `/`, whose first paint is the library's list (`GET /content/:targetLang`): it asks for the
@@ -57,9 +69,10 @@ export const libraryPreloadScript = `<script>try{var p=JSON.parse(localStorage.g
 )}+l;document.head.append(k)}}catch(e){}</script>`;
 
 /**
- * `<link rel="modulepreload">` tags for what the app will import before it shows `/` or a reader page: the route's
- * component chunk with its imports, and the interface catalog of the locale `Accept-Language` names (the app picks
- * it the same way, unless the learner chose another). Without them each waits for the script before it in a chain
+ * `<link rel="modulepreload">` tags for what the app will import before it shows `/`, a reader page or a member screen
+ * (`memberScreens`): the route's component chunk with its imports, and the interface catalog of the locale
+ * `Accept-Language` names (the app picks it the same way, unless the learner chose another; a member screen's own
+ * catalog too). Without them each waits for the script before it in a chain
  * (entry → catalog → route chunk), one round trip each on a phone's network. The screen's own stylesheets (those of
  * its chunks) are preloaded too, so the screen does not wait for its CSS once its script has run; `/` also asks for
  * its data at once (`libraryPreloadScript`). Null without a build.
@@ -74,18 +87,24 @@ export function preloadHints(
     const file = manifest[key]?.file;
     return file ? `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">` : '';
   };
-  const screens = Object.entries(firstScreens).map(([path, { url, route }]) => {
+  const hinted = [
+    ...Object.entries(firstScreens).map(([path, screen]) => ({ path, ...screen, member: false })),
+    ...Object.entries(memberScreens).map(([path, screen]) => ({ path, ...screen, member: true })),
+  ];
+  const screens = hinted.map(({ path, url, route, member }) => {
     const component = routeComponentChunk(manifest, route);
     const chunks = component ? [...chunkClosure(manifest, component)].filter((key) => !loaded.has(key)) : [];
     const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
     const styleLinks = styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`).join('');
-    return { url, links: chunks.map(link).join('') + styleLinks + (path === '/' ? libraryPreloadScript : '') };
+    return { url, member, links: chunks.map(link).join('') + styleLinks + (path === '/' ? libraryPreloadScript : '') };
   });
   const catalogs = new Map(interfaceLocales.map((locale) => [locale, link(catalogChunk(locale))]));
+  const screenCatalogs = new Map(interfaceLocales.map((locale) => [locale, link(screensCatalogChunk(locale))]));
   return (url, acceptLanguage) => {
     const screen = screens.find((candidate) => candidate.url.test(url));
     if (!screen) return '';
-    return (catalogs.get(detectLocale(acceptedLanguages(acceptLanguage))) ?? '') + screen.links;
+    const locale = detectLocale(acceptedLanguages(acceptLanguage));
+    return (catalogs.get(locale) ?? '') + (screen.member ? (screenCatalogs.get(locale) ?? '') : '') + screen.links;
   };
 }
 
