@@ -94,7 +94,14 @@ if (config.runWorkers) {
     log: app.log,
   });
   await startImportWorker(jobs, { db: database.db, clock: () => new Date(), log: app.log });
-  await startHousekeeping(jobs, { db: database.db, settings: config.accounts, clock: () => new Date(), log: app.log });
+  await startHousekeeping(jobs, {
+    db: database.db,
+    settings: config.accounts,
+    clock: () => new Date(),
+    log: app.log,
+    // PostgreSQL's autovacuum keeps the planner's statistics; the embedded database has none.
+    analyze: database.embedded,
+  });
 }
 
 let closing = false;

@@ -51,6 +51,28 @@ it('deletes expired, idle and revoked sessions and past rate-limit windows, and 
   expect(deleted.rateLimits).toBeGreaterThanOrEqual(1);
 });
 
+it("refreshes the planner's statistics when asked (the embedded database has no autovacuum)", async () => {
+  const token = await signupLearner(app, '10.1.0.9');
+  for (const lowercase of ['one', 'two', 'three']) {
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/userword',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { lowercase, level: 1, language: 'en' },
+    });
+  }
+  const estimate = async () =>
+    (
+      await app.database.db.execute<{ reltuples: number }>(
+        sql`select reltuples::int as reltuples from pg_class where relname = 'user_words'`,
+      )
+    ).rows[0]?.reltuples;
+  await runHousekeeping(app.database.db, settings, new Date());
+  expect(await estimate()).toBe(-1);
+  await runHousekeeping(app.database.db, settings, new Date(), { analyze: true });
+  expect(await estimate()).toBeGreaterThanOrEqual(3);
+});
+
 it('is scheduled hourly in pg-boss', async () => {
   const boss = await startJobs(app.database.connectionString, { error: () => {} }, { workers: true });
   try {
