@@ -110,6 +110,7 @@ describe('the flashcards screen', () => {
     await user.keyboard('u');
     await waitFor(() => expect(cardWord()).toBe(first));
     expect(screen.getByText('3 cards left')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reveal' })).toBeInTheDocument();
   });
 
   it('puts a card the server refused back in front, and says why', async () => {

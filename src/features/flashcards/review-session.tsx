@@ -32,13 +32,26 @@ type ReviewSessionProps = {
 /** The word a review offered to mark as known (its card is mature and the word at level 3). */
 type KnownOffer = { lowercase: string };
 
-/** The cards to go through: the due queue as the cache holds it (graded cards leave it), or practice's by position. */
+/**
+ * The cards to go through: the due queue as the cache holds it (graded cards leave it), or practice's by position.
+ * A card graded here is hidden at once, in the key's own event, until the cache has dropped it (or put it back).
+ */
 function useSessionCards(deck: FlashcardDeck, practice: boolean) {
   const query = useQuery(practice ? flashcardQueries.practice(deck) : flashcardQueries.queue(deck));
   const [position, setPosition] = useState(0);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const cards = query.data?.cards ?? [];
-  const left = practice ? cards.slice(position) : cards;
-  return { query, left, position, setPosition };
+  const left = practice ? cards.slice(position) : cards.filter((card) => !hidden.has(card.id));
+  const hide = useCallback((cardId: number, hide: boolean) => {
+    setHidden((before) => {
+      if (before.has(cardId) === hide) return before;
+      const after = new Set(before);
+      if (hide) after.add(cardId);
+      else after.delete(cardId);
+      return after;
+    });
+  }, []);
+  return { query, left, position, setPosition, hide };
 }
 
 function GradeBar({
@@ -111,7 +124,7 @@ function SessionDone({ practice, onLeave }: Pick<ReviewSessionProps, 'practice' 
 export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { query, left, position, setPosition } = useSessionCards(deck, practice);
+  const { query, left, position, setPosition, hide } = useSessionCards(deck, practice);
   const card = left[0];
   const [revealedId, setRevealedId] = useState<number | null>(null);
   const revealed = card !== undefined && revealedId === card.id;
@@ -126,9 +139,11 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
 
   const review = useReviewFlashcard(deck, {
     answered: (result, { card: graded }) => {
+      hide(graded.id, false);
       if (result.offerKnown) setOffer({ lowercase: graded.lowercase });
     },
-    refused: ({ reviewId }) => {
+    refused: ({ reviewId, card: refused }) => {
+      hide(refused.id, false);
       setSent((done) => done.filter((other) => other.reviewId !== reviewId));
     },
   });
@@ -157,6 +172,8 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
     (name: CardGradeName) => {
       if (!card || !revealed) return;
       setOffer(null);
+      // A card that comes back (undone, refused) shows its front again.
+      setRevealedId(null);
       if (practice) {
         setPracticed((done) => [...done, position]);
         setPosition(position + 1);
@@ -168,10 +185,11 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
         grade: name,
         durationMs: performance.now() - shownAt.current,
       };
+      hide(card.id, true);
       setSent((done) => [...done, sentReview]);
       review.mutate(sentReview);
     },
-    [card, revealed, practice, position, setPosition, review],
+    [card, revealed, practice, position, setPosition, review, hide],
   );
 
   const undoLast = useCallback(() => {
@@ -186,8 +204,9 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
     const last = sent.at(-1);
     if (!last) return;
     setSent((done) => done.slice(0, -1));
+    hide(last.card.id, false);
     undo.mutate({ reviewId: last.reviewId, card: last.card });
-  }, [practice, practiced, sent, setPosition, undo]);
+  }, [practice, practiced, sent, setPosition, undo, hide]);
 
   const canUndo = practice ? practiced.length > 0 : sent.length > 0;
 
