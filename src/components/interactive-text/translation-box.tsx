@@ -52,11 +52,6 @@ export function TranslationBox({
             <button type="button" className="link-button translation-aside" onClick={onEdit}>
               <Trans>Edit</Trans>
             </button>
-            {onAddToFlashcards ? (
-              <button type="button" className="link-button translation-aside" onClick={onAddToFlashcards}>
-                <Trans>Add to flashcards</Trans>
-              </button>
-            ) : null}
           </div>
           {own.meaning !== null ? (
             <>
@@ -81,6 +76,14 @@ export function TranslationBox({
           {own.note !== null ? (
             <p className="translation-hint translation-aside translation-note" dir="auto">
               {own.note}
+            </p>
+          ) : null}
+          {/* On its own line: beside the word and Edit, a long word would push it past a phone's width. */}
+          {onAddToFlashcards ? (
+            <p>
+              <button type="button" className="link-button translation-aside" onClick={onAddToFlashcards}>
+                <Trans>Add to flashcards</Trans>
+              </button>
             </p>
           ) : null}
         </>
