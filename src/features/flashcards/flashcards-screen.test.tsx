@@ -1,7 +1,8 @@
+import { findUserByEmail, mockDb, nextId, readerAccount, wordsOf } from '@mocks/db';
 import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
@@ -128,6 +129,15 @@ describe('the flashcards screen', () => {
     expect(screen.getByText('3 cards left')).toBeInTheDocument();
   });
 
+  it('sends a grade whose call was lost again, the card staying graded', async () => {
+    server.use(http.post('*/api/v1/flashcards/:targetLang/review', () => HttpResponse.error(), { once: true }));
+    const { user } = await startReview();
+    await user.keyboard(' ');
+    await user.keyboard('3');
+    await waitFor(() => expect(mockDb().flashcards.reviews).toHaveLength(1), { timeout: 4000 });
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+  });
+
   it('leaves the buckets as they were after practice', async () => {
     const { user } = await withCards();
     await user.click(screen.getByRole('button', { name: 'Practice' }));
@@ -170,6 +180,54 @@ describe('the flashcards screen', () => {
     await user.click(screen.getAllByRole('button', { name: 'Back to your flashcards' })[0] as HTMLElement);
     await screen.findByRole('button', { name: 'Add 20 Cards' });
     await waitFor(() => expect(bucket('Now')).toBe('2'));
+  });
+});
+
+describe('a mature card', () => {
+  const day = 86_400_000;
+
+  /** The reader's "fenster" (level 3) as a card in review for months, due now. */
+  function matureCard() {
+    const user = findUserByEmail(readerAccount.email);
+    if (!user) throw new Error('No reader account');
+    const now = Date.now();
+    mockDb().flashcards.cards.push({
+      id: nextId(),
+      username: user.username,
+      language: 'de',
+      lowercase: 'fenster',
+      schedule: {
+        due: new Date(now - day).toISOString(),
+        stability: 120,
+        difficulty: 5,
+        elapsedDays: 120,
+        scheduledDays: 120,
+        learningSteps: 0,
+        reps: 8,
+        lapses: 0,
+        state: 2,
+        lastReview: new Date(now - 121 * day).toISOString(),
+      },
+      context: null,
+      levelRaisedOn: null,
+    });
+    return user;
+  }
+
+  it('asks "Mark as known?" after a good grade, and marks the word known when told to', async () => {
+    const reader = matureCard();
+    const { user } = await openFlashcards();
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await screen.findByRole('button', { name: 'Reveal' });
+    await user.keyboard(' ');
+    await user.keyboard('3');
+    const offer = await screen.findByText('fenster', { selector: '.flashcards-offer span' });
+    expect(offer.closest('p')).toHaveTextContent('Mark fenster as known?');
+    await user.click(screen.getByRole('button', { name: 'Mark as known' }));
+    await waitFor(() =>
+      expect(wordsOf(reader).find((word) => word.lowercase === 'fenster' && word.language === 'de')?.level).toBe(4),
+    );
+    expect(screen.queryByRole('button', { name: 'Mark as known' })).not.toBeInTheDocument();
   });
 });
 
