@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { buildApp } from '../server/src/app.ts';
-import type { Database } from '../server/src/db/client.ts';
+import { type Database, openDatabase } from '../server/src/db/client.ts';
+import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { createDeps } from '../server/src/deps.ts';
 import { defaultRateLimits } from '../server/src/services/accounts.ts';
 
@@ -64,4 +69,39 @@ export async function englishPageNear250Words(database: Database) {
   ).rows;
   if (!page) throw new Error('no English page');
   return page;
+}
+
+/** Builds the SPA for a browser bench into `BENCH_DIST` (or `dist`) unless `BENCH_SKIP_BUILD`; answers its folder. */
+export function builtSpa(): string {
+  const root = path.resolve(import.meta.dirname, '..');
+  const dist = path.resolve(root, process.env.BENCH_DIST ?? 'dist');
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log(`Building the SPA (vite build) into ${dist} …`);
+    execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  }
+  return dist;
+}
+
+/** A migrated embedded database of its own in a temporary folder, which `remove` deletes after closing it. */
+export async function temporaryDatabase(name: string) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `folio-${name}-`));
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'data'), poolSize: 4 });
+  await migrateDatabase(database.pool);
+  return {
+    database,
+    remove: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The median of some figures (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

@@ -1,37 +1,15 @@
-/**
- * First paint of the reader on the real server (embedded PGlite): navigation → the first frame that shows the page's
- * text (as the server paints it), the first that shows it coloured by the learner's levels, and the first that shows
- * the app's reader, in headless Chromium at a 4× CPU throttle, for a 250-word, a 1,500-word and a 10,000-word page,
- * for learners with 0, 5,000 and 50,000 saved words, with a cold cache (a new browser context) and a warm one (the
- * same context, again).
- * Prints medians and the ratio 50,000 / 0, the figure that shows whether the reader slows with the vocabulary.
- *
- *   npm run bench:first-paint   (builds the SPA into dist, or BENCH_DIST, unless BENCH_SKIP_BUILD; BENCH_RUNS, 7;
- *                               BENCH_DEBUG=1 prints every request and its time)
- */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { openDatabase } from '../../server/src/db/client.ts';
-import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { type SeedFile, seedContent } from '../../server/src/services/seed.ts';
-import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
+import { buildBenchApp, builtSpa, median, signUpBenchLearner, temporaryDatabase } from '../bench-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** `BENCH_PAGES=250,1500`: only those pages (by their words) are measured. */
 const measuredWords = process.env.BENCH_PAGES?.split(',').map(Number);
 const VOCABULARIES = [0, 5_000, 50_000] as const;
-const root = path.resolve(import.meta.dirname, '../..');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+const _root = path.resolve(import.meta.dirname, '../..');
 
 /** A made-up word for a number: letters only, so the tokenizer takes it as a word (bacu, dife, …). */
 function wordFor(n: number): string {
@@ -93,17 +71,8 @@ const library: SeedFile = {
   ],
 };
 
-const dist = path.resolve(root, process.env.BENCH_DIST ?? 'dist');
-if (!process.env.BENCH_SKIP_BUILD) {
-  console.log(`Building the SPA (vite build) into ${dist} …`);
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', dist, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-}
-const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-first-paint-'));
-const database = await openDatabase({ dataDir: path.join(dataDir, 'data'), poolSize: 4 });
-await migrateDatabase(database.pool);
+const dist = builtSpa();
+const { database, remove } = await temporaryDatabase('first-paint');
 await seedContent(database.db, [library]);
 const app = await buildBenchApp(database, {
   wordLimit: 1_000_000,
@@ -281,6 +250,5 @@ try {
 } finally {
   await browser.close();
   await app.close();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await remove();
 }

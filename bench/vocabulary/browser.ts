@@ -1,50 +1,17 @@
-/**
- * Issue #28's figure (d), in the browser: the vocabulary screen of a learner with 50,000 saved words on the real
- * server (embedded PGlite, the starter library), in headless Chromium at a 4× CPU throttle.
- * - navigation → the first frame showing `/`'s cards, and → the first showing `/words`' first rows, cold (a new
- *   browser context) and warm (the same context again), the two pages taking turns run by run; medians and the ratio
- *   `/words` ÷ `/` (goal ≤ 1.2);
- * - scrolling `/words` through 2,000 rows (the list loads its pages of 50 as the end comes into view): the main
- *   thread's long tasks and long animation frames meanwhile, their count over 50 ms and the longest (goal: no task
- *   over 50 ms).
- *
- *   npm run bench:vocabulary-browser   (builds the SPA into dist, or BENCH_DIST, unless BENCH_SKIP_BUILD;
- *                                       BENCH_RUNS, 7; BENCH_ROWS, 2,000)
- */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
-import { openDatabase } from '../../server/src/db/client.ts';
-import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { seedStarterLibrary } from '../../server/src/services/seed.ts';
-import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
+import { buildBenchApp, builtSpa, median, signUpBenchLearner, temporaryDatabase } from '../bench-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ROWS = Number(process.env.BENCH_ROWS ?? 2_000);
 const SAVED_WORDS = 50_000;
-const root = path.resolve(import.meta.dirname, '../..');
+const _root = path.resolve(import.meta.dirname, '../..');
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-const dist = path.resolve(root, process.env.BENCH_DIST ?? 'dist');
-if (!process.env.BENCH_SKIP_BUILD) {
-  console.log(`Building the SPA (vite build) into ${dist} …`);
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', dist, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-}
-const dataDir = await mkdtemp(path.join(tmpdir(), 'folio-vocabulary-browser-'));
-const database = await openDatabase({ dataDir: path.join(dataDir, 'data'), poolSize: 4 });
-await migrateDatabase(database.pool);
+const dist = builtSpa();
+const { database, remove } = await temporaryDatabase('vocabulary-browser');
 await seedStarterLibrary(database.db);
 const app = await buildBenchApp(database, {
   wordLimit: SAVED_WORDS + 1_000,
@@ -194,6 +161,5 @@ try {
 } finally {
   await browser.close();
   await app.close();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await remove();
 }

@@ -89,7 +89,8 @@ export function withoutListed(data: VocabularyPages, removed: Iterable<string>):
   const gone = new Set(removed);
   let count = 0;
   const pages = data.pages.map((page) => {
-    const words = page.words.filter((word) => !gone.has(word.lowercase) || (count++, false));
+    const words = page.words.filter((word) => !gone.has(word.lowercase));
+    count += page.words.length - words.length;
     return words.length === page.words.length ? page : { ...page, words };
   });
   if (count === 0) return data;
