@@ -2,9 +2,10 @@
 // server may come to rely on (docs/decisions/0030-flashcards-on-fsrs.md).
 import { type Card, createEmptyCard, fsrs, type Grade, generatorParameters, Rating, State } from 'ts-fsrs';
 import type { CardState } from '#contract/endpoints/flashcards.ts';
-import type { CardRow } from '../db/queries/flashcards.ts';
+import { type CardRow, type CardSnapshot, snapshotOf } from '../db/queries/flashcards.ts';
 
-export type { CardRow };
+export type { CardRow, CardSnapshot };
+export { snapshotOf };
 
 /**
  * FSRS-6 with its default weights, a requested retention of 0.9, learning steps of 1 and 10 minutes, relearning of
@@ -20,9 +21,6 @@ const fsrsScheduler = fsrs(
     relearning_steps: ['10m'],
   }),
 );
-
-/** The same state as JSON (`card_before`, `card_after` of the review log): ISO times. */
-export type CardSnapshot = Omit<CardRow, 'due' | 'lastReview'> & { due: string; lastReview: string | null };
 
 export type GradeValue = 1 | 2 | 3 | 4;
 
@@ -134,22 +132,6 @@ export function preview(card: CardRow, now: Date): NextDues {
 /** The card after one grade at `now` (clamped to its last review). */
 export function grade(card: CardRow, rating: number, now: Date): CardRow {
   return run(() => toRow(fsrsScheduler.next(toCard(card), clampedNow(card, now), gradeOf(rating)).card));
-}
-
-/** The scheduler's columns of a card (a card read with its word has more), as JSON for the review log. */
-export function snapshotOf(card: CardRow): CardSnapshot {
-  return {
-    due: card.due.toISOString(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsedDays,
-    scheduledDays: card.scheduledDays,
-    learningSteps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    lastReview: card.lastReview ? card.lastReview.toISOString() : null,
-  };
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -327,7 +327,11 @@ const cardInsertColumns = sql.raw(`(user_id, language, lowercase, due, stability
   scheduled_days, learning_steps, reps, lapses, state, last_review, sentence, source_content_id, source_page_id,
   source_video_id, created_at)`);
 
-function newCardParams(card: CardRow, now: Date) {
+/** The same state as JSON (`card_before`, `card_after` of the review log): ISO times. */
+export type CardSnapshot = Omit<CardRow, 'due' | 'lastReview'> & { due: string; lastReview: string | null };
+
+/** The scheduler's columns of a card (a card read with its word has more), as JSON for the review log. */
+export function snapshotOf(card: CardRow): CardSnapshot {
   return {
     due: card.due.toISOString(),
     stability: card.stability,
@@ -338,8 +342,13 @@ function newCardParams(card: CardRow, now: Date) {
     reps: card.reps,
     lapses: card.lapses,
     state: card.state,
-    now: now.toISOString(),
+    lastReview: card.lastReview ? card.lastReview.toISOString() : null,
   };
+}
+
+function newCardParams(card: CardRow, now: Date) {
+  const { lastReview: _never, ...state } = snapshotOf(card);
+  return { ...state, now: now.toISOString() };
 }
 
 const addCardStatement = statement<
