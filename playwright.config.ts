@@ -73,6 +73,8 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: 'whsec_folio_fake',
         STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
         LOG_LEVEL: 'warn',
+        // Every journey signs its learners up from this one address, more than a real address may in an hour.
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
       },
     },
   ],

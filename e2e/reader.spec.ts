@@ -58,8 +58,13 @@ test('a member taps a word, levels it everywhere, keeps it after a reload and re
   await expect(box).not.toContainText(/Translating|No translation found|An error occurred/);
   await expectNoAxeViolations(page);
 
+  // The level is saved after the key's frame: the reload waits for the save's answer, not for the paint alone.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/v1/userword'),
+  );
   await page.keyboard.press('2');
   for (let i = 0; i < count; i++) await expect(occurrences.nth(i)).toHaveAttribute('data-level', '2');
+  expect((await saved).ok()).toBe(true);
 
   await page.reload();
   await expect(page.locator(`[data-w="${word}"]`).first()).toHaveAttribute('data-level', '2');

@@ -34,3 +34,10 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('signups per address', () => {
+  it('allows 30 an hour unless the operator sets another number', () => {
+    expect(loadConfig({}).accounts.rateLimits.signupPerIp).toMatchObject({ limit: 30, windowSeconds: 3600 });
+    expect(loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' }).accounts.rateLimits.signupPerIp.limit).toBe(1000);
+  });
+});

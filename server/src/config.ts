@@ -72,6 +72,8 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  /** Signups one address may make in an hour (the journeys' server raises it: every test signs a learner up). */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(defaultRateLimits.signupPerIp.limit),
   LIBRETRANSLATE_URL: z.string().url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
   DEEPL_API_KEY: z.string().optional(),
@@ -155,7 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionIdleDays: e.SESSION_IDLE_DAYS,
       sessionMaxDays: e.SESSION_MAX_DAYS,
       passwordHashCost: e.PASSWORD_HASH_COST,
-      rateLimits: defaultRateLimits,
+      rateLimits: {
+        ...defaultRateLimits,
+        signupPerIp: { ...defaultRateLimits.signupPerIp, limit: e.SIGNUPS_PER_ADDRESS_PER_HOUR },
+      },
     },
     youtube: { baseUrl: e.YOUTUBE_BASE_URL, timeoutMs: e.YOUTUBE_TIMEOUT_MS },
     stripe:

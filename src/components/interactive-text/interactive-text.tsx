@@ -51,6 +51,20 @@ const MeaningDialog = lazy(() => import('./meaning-dialog').then((module) => ({ 
 /** The word whose own meaning is being written, and the dictionary's translation its box showed. */
 type MeaningEditing = { selection: Selection; dictionary: string | undefined };
 
+let sentences: Promise<typeof import('./sentence')> | undefined;
+/**
+ * The sentence code (a saved word's sentence, `sentence.ts`), outside the first load: asked for once a member's text
+ * that saves sentences has shown, so a level key finds it loaded and its save is sent at once. A failed load is asked
+ * again next time.
+ */
+function loadSentences() {
+  sentences ??= import('./sentence').catch((error: unknown) => {
+    sentences = undefined;
+    throw error;
+  });
+  return sentences;
+}
+
 type InteractiveTextProps = {
   sections: readonly Section[];
   targetLang: LearningLanguage;
@@ -199,13 +213,17 @@ export function InteractiveText({
 
   /**
    * A word saved from a page or a transcript keeps the sentence it was met in (a flashcard's front); lists send
-   * none. Its code loads with the first save, not with the page.
+   * none. Its code loads once the member's text has shown (`loadSentences`), not with the page.
    */
   const contextSource = page ?? ('videoId' in source ? { videoId: source.videoId } : undefined);
+  const savesSentences = Boolean(user && contextSource);
+  useEffect(() => {
+    if (savesSentences) loadSentences().catch(() => {});
+  }, [savesSentences]);
   const latestContextOf = useRef<(tokenId: number) => ContextOfSave | undefined>(() => undefined);
   latestContextOf.current = (tokenId) =>
     contextSource &&
-    (() => import('./sentence').then(({ wordContextAt }) => wordContextAt(sections, tokenId, contextSource)));
+    (() => loadSentences().then(({ wordContextAt }) => wordContextAt(sections, tokenId, contextSource)));
 
   const setLevel = useCallback(
     (level: WordLevel) => {
