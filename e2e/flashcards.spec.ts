@@ -80,8 +80,12 @@ test('a member adds cards, reviews them with keys, undoes, writes a note, sees t
 
   await page.getByRole('button', { name: 'Practice' }).click();
   await expect(page.getByText('Practice: nothing you grade changes when cards are due.')).toBeVisible();
-  for (let card = 0; card < 3; card += 1) {
+  // Each key waits for the card it is meant for: a key pressed before its card shows has nothing to act on.
+  for (let left = 3; left > 0; left -= 1) {
+    await expect(page.getByText(left === 1 ? '1 card left' : `${left} cards left`)).toBeVisible();
+    await expect(cardWord(page)).toBeVisible();
     await page.keyboard.press('Space');
+    await expect(page.getByRole('region', { name: 'Answer' })).toBeVisible();
     await page.keyboard.press('1');
   }
   await expect(page.getByRole('heading', { name: 'Practice done' })).toBeFocused();
