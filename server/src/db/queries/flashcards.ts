@@ -517,20 +517,7 @@ const updateCardStatement = statement<
 
 /** Writes a card's scheduler state (after a review, or a snapshot an undo restores) and its last raise's day. */
 export async function writeCard(tx: Db, cardId: number, card: CardRow, levelRaisedOn: string | null): Promise<void> {
-  await updateCardStatement(tx, {
-    cardId,
-    due: card.due.toISOString(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsedDays,
-    scheduledDays: card.scheduledDays,
-    learningSteps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    lastReview: card.lastReview ? card.lastReview.toISOString() : null,
-    levelRaisedOn,
-  });
+  await updateCardStatement(tx, { cardId, ...snapshotOf(card), levelRaisedOn });
 }
 
 const insertReviewStatement = statement<
