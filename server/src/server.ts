@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { openWithRetry } from './db/startup.ts';
 import { createDeps } from './deps.ts';
+import { holdEventLoop } from './event-loop.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startIdleGc } from './services/idle-gc.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';
@@ -16,6 +17,8 @@ import { libreTranslateProvider } from './services/translation/libretranslate.ts
 import { startTranscriptWorker, transcriptJobs } from './services/videos/jobs.ts';
 import { youtubeTranscriptSource } from './services/videos/youtube-source.ts';
 
+/** Until the server listens, the loop has no socket of its own to keep it running. */
+const startingUp = holdEventLoop();
 const config = loadConfig();
 /** Before the app and its logger exist: JSON lines on stderr, as the logger writes them. */
 const bootLog = {
@@ -109,8 +112,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  // A timer that holds the loop until the exit below (event-loop.ts says why the loop must not run empty).
+  setTimeout(() => process.exit(1), 10_000);
   try {
     await app.close();
     await jobs.stop({ graceful: true, timeout: 5_000 });
@@ -131,6 +134,7 @@ if (config.idleGcSeconds > 0) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+startingUp();
 app.log.info(
   `Folio is ready at http://localhost:${config.port} (${database.embedded ? 'embedded PGlite' : 'PostgreSQL'})`,
 );

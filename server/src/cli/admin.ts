@@ -13,6 +13,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { type Grant, grantToUser, setAdmin } from '../db/queries/account.ts';
 import { addDiscount, expireDiscount, listDiscounts } from '../db/queries/payments.ts';
+import { holdEventLoop } from '../event-loop.ts';
 
 const usage = [
   'Usage: npm run admin -- <email> [--revoke]',
@@ -75,6 +76,8 @@ function parse(args: readonly string[]): Command | null {
   return email ? { kind: 'admin', email, revoke: args.includes('--revoke') } : null;
 }
 
+// Held until the explicit exit at the end (event-loop.ts says why the loop must not run empty).
+holdEventLoop();
 const command = parse(process.argv.slice(2));
 if (!command) {
   console.error(usage);
@@ -144,3 +147,4 @@ try {
 } finally {
   await database.close();
 }
+process.exit();

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { DataDirectoryInUseError, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { holdEventLoop } from '../event-loop.ts';
 import { type DictionaryFile, importDictionary } from '../services/dictionary/import.ts';
+
+// Held until the explicit exit at the end (event-loop.ts says why the loop must not run empty).
+holdEventLoop();
 
 async function dictionaryFiles(args: readonly string[]): Promise<DictionaryFile[]> {
   const indexes: string[] = [];
@@ -78,4 +82,4 @@ try {
   await database.close();
 }
 console.log(`${files.length - failed} imported, ${failed} failed`);
-process.exitCode = failed > 0 ? 1 : 0;
+process.exit(failed > 0 ? 1 : 0);
