@@ -49,6 +49,24 @@ test('picking a target language goes home and shows its library', async ({ page 
   await expect(page.getByRole('region').first()).toBeVisible();
 });
 
+test('a menu opened while the screen is still loading stays open when the screen arrives', async ({ page }) => {
+  // The FAQ's code is held back until the menu is open.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/faq-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/faq');
+  await page.getByRole('button', { name: /^Learning/ }).click();
+  await expect(page.getByRole('button', { name: /German/ })).toBeVisible();
+  release();
+  await expect(page.locator('summary')).toHaveCount(10);
+  await expect(page.getByRole('button', { name: /German/ })).toBeVisible();
+});
+
 test('the interface language follows the footer picker and Arabic reads right to left', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Interface language').selectOption('ar');

@@ -13,7 +13,7 @@ import { useDocumentTitle } from './use-document-title';
 import './app-layout.css';
 
 /**
- * Closes menus on a click elsewhere or Escape, and on every route change resets
+ * Closes menus on a click elsewhere or Escape, and on every route change (not the first load) resets
  * the transient UI and refreshes the user once refreshAt has passed (spec §4).
  */
 function useLayoutEffects() {
@@ -42,7 +42,8 @@ function useLayoutEffects() {
     () =>
       router.subscribe('onResolved', (event) => {
         if (!event.pathChanged) return;
-        routeChanged();
+        // The first resolution is the app's start, not a change: a menu opened while the screen's code loads stays.
+        if (event.fromLocation) routeChanged();
         const due = refreshDue(queryClient.getQueryData(userQueries.current().queryKey));
         if (due && queryClient.isMutating({ mutationKey: ['auth', 'refresh'] }) === 0) refreshUser();
       }),
