@@ -30,7 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
-  use: { trace: 'retain-on-failure', locale: 'en-GB' },
+  // A trace costs a seventh of the run's time and CI keeps only the printed output: off there, kept locally on failure.
+  use: { trace: process.env.CI ? 'off' : 'retain-on-failure', locale: 'en-GB' },
   projects: [
     { name: 'mocked', testIgnore: phoneSpecs, use: { ...chromium, baseURL: `http://localhost:${mockedPort}` } },
     { name: 'full', testIgnore: phoneSpecs, use: { ...chromium, baseURL: `http://localhost:${fullPort}` } },

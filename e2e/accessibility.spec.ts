@@ -1,11 +1,12 @@
 import { interfaceLocales } from '../src/contract/languages';
 import { startingWith, textIn } from './catalog';
-import { expectEveryScreenAccessible, firstTextPath } from './every-route';
+import { expectEveryScreenAccessible, firstTextPath, walkOnTheRealServerOnly } from './every-route';
 import { expect, test } from './fixtures';
 import { signUp } from './learners';
 
 // Nineteen screens twice, each through axe: a long walk, given three times the usual time on a busy CI machine.
 test('axe finds nothing on any screen for a member, in English and in Arabic', async ({ page }) => {
+  walkOnTheRealServerOnly();
   test.slow();
   await signUp(page);
   await expectEveryScreenAccessible(page);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { startingWith, textIn } from './catalog';
-import { firstTextPath, pickLocale, routes } from './every-route';
+import { firstTextPath, pickLocale, routes, walkOnTheRealServerOnly } from './every-route';
 import { expect, test } from './fixtures';
 import { grant, signUp } from './learners';
 
@@ -39,11 +39,13 @@ async function checkEveryRoute(page: Page) {
 
 // Nineteen screens at three widths each: a long walk, given three times the usual time on a busy CI machine.
 test('every screen fits a phone for a visitor', async ({ page }) => {
+  walkOnTheRealServerOnly();
   test.slow();
   await checkEveryRoute(page);
 });
 
 test('every screen fits a phone for a member, the balances in the burger menu', async ({ page }) => {
+  walkOnTheRealServerOnly();
   test.slow();
   await signUp(page);
   await checkEveryRoute(page);
@@ -55,6 +57,7 @@ test('every screen fits a phone for a member, the balances in the burger menu', 
 });
 
 test('the header and the reader fit a phone in the longest interface languages', async ({ page }) => {
+  walkOnTheRealServerOnly();
   const readerPath = await firstTextPath(page);
   await signUp(page);
   for (const locale of ['de', 'fi', 'hu']) {
