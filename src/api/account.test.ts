@@ -43,6 +43,15 @@ describe('words counted ahead of the server', () => {
     expect(wordCount(queryClient)).toBe(8);
   });
 
+  it("are not undone by a page save's older count that arrives after the words' own answer", () => {
+    const { queryClient } = withUser();
+    const settle = countWordsAhead(queryClient, 5);
+    settle(true);
+    storeBalances(queryClient, { wordCount: 12, creditAmount: 40 });
+    storeBalances(queryClient, { wordCount: 7, creditAmount: 41 }, 'earnings');
+    expect(queryClient.getQueryData(userQueries.current().queryKey)).toMatchObject({ wordCount: 12, creditAmount: 41 });
+  });
+
   it('are left to the answer once saved', () => {
     const { queryClient } = withUser();
     const settle = countWordsAhead(queryClient, 5);

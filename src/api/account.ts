@@ -44,13 +44,24 @@ export function countWordsAhead(queryClient: QueryClient, count: number): (saved
   };
 }
 
-/** What a save answered of the learner's record (coins, word count, the streak when it changed), kept at once. */
-export function storeBalances(queryClient: QueryClient, balances: LearnerBalances): void {
+/**
+ * What a save answered of the learner's record (coins, word count, the streak when it changed), kept at once. A call
+ * that never changes the word count (a page read, a card reviewed) takes only its `earnings`: it runs beside word
+ * saves, and its count, read before one of them committed, may arrive after that save's answer and undo it.
+ */
+export function storeBalances(
+  queryClient: QueryClient,
+  balances: LearnerBalances,
+  takes: 'all' | 'earnings' = 'all',
+): void {
   const user = queryClient.getQueryData(userQueries.current().queryKey);
   if (!user) return;
   const { creditAmount, streak = user.streak } = balances;
-  let wordCount = balances.wordCount;
-  for (const { count } of wordsAhead.get(queryClient) ?? []) wordCount += count;
+  let wordCount = user.wordCount;
+  if (takes === 'all') {
+    wordCount = balances.wordCount;
+    for (const { count } of wordsAhead.get(queryClient) ?? []) wordCount += count;
+  }
   // Most saves earn nothing: the stored user and everything that reads it stay as they are.
   const same =
     wordCount === user.wordCount &&

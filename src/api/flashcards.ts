@@ -207,7 +207,7 @@ export function useReviewFlashcard(deck: FlashcardDeck, events: ReviewEvents = {
     onSuccess: (result, review) => {
       const { level, balances } = result;
       if (level.after !== level.before) setLevel(queryClient, deck.language, review.card.lowercase, level.after);
-      storeBalances(queryClient, balances);
+      storeBalances(queryClient, balances, 'earnings');
       void refreshProgress(queryClient, deck.language);
       latestEvents.current.answered?.(result, review);
     },

@@ -29,7 +29,7 @@ export function useSaveUserPage() {
     mutationKey: ['userPages', 'save'],
     mutationFn: (page: UserPage) => fetchDetails(userPageEndpoints.saveUserPage, { body: page }),
     onSuccess: ({ balances, ...page }) => {
-      storeBalances(queryClient, balances);
+      storeBalances(queryClient, balances, 'earnings');
       void forgetCoverage(queryClient, page.language);
       void refreshProgress(queryClient, page.language);
       queryClient.setQueryData(userPageQueries.list(page.language).queryKey, (pages) => [
