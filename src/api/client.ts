@@ -47,6 +47,8 @@ type CallOptions<E extends Endpoint> = {
   /** The call's query string (its contract `query`). */
   query?: Record<string, string>;
   signal?: AbortSignal;
+  /** A save that must outlive the page (a reload or a closed tab right after it): fetch's `keepalive`. */
+  keepalive?: boolean;
 } & ([EndpointBody<E>] extends [never]
   ? { body?: never /** For the calls that take a file (multipart). */; formData?: FormData }
   : { body: EndpointBody<E>; formData?: never });
@@ -73,6 +75,7 @@ export async function callEndpoint<E extends Endpoint>(
       ...(options.formData ? { body: options.formData } : { json: options.body }),
       ...(options.query && Object.keys(options.query).length ? { searchParams: options.query } : {}),
       signal: options.signal,
+      keepalive: options.keepalive,
       headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     }).json();
   // A refused or failed preload is asked again, so its error is the server's answer to the app.

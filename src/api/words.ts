@@ -19,7 +19,7 @@ import type {
   VocabularyWord,
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
-import { afterPaint } from '@/lib/after-paint';
+import { afterPaintOrLeaving } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
 import { forgetCoverage, type LevelMove, moveLevelCounts, refreshProgress } from './cache-resets';
 import { ApiRequestError, fetchDetails } from './client';
@@ -356,7 +356,7 @@ export function cancelRefetches(queryClient: QueryClient, language: LearningLang
  */
 export function createWordLevelSaver(
   queryClient: QueryClient,
-  { send, scopeKey, onRefused, schedule = afterPaint }: WordLevelSaverOptions,
+  { send, scopeKey, onRefused, schedule = afterPaintOrLeaving }: WordLevelSaverOptions,
 ): (word: UserWord, context?: ContextOfSave) => void {
   const queue = createSaveQueue<UserWord & { context?: ContextOfSave }, UserWord>({
     send: async ({ context, ...word }) => {
@@ -405,7 +405,7 @@ export function useWordLevelSaver(scope: WordScope, onRefused: (error: unknown, 
     const saver = new QueryMutationObserver(queryClient, {
       mutationKey: ['words', 'save'],
       meta: { silent: true },
-      mutationFn: (word: WordSave) => fetchDetails(wordEndpoints.saveUserWord, { body: word }),
+      mutationFn: (word: WordSave) => fetchDetails(wordEndpoints.saveUserWord, { body: word, keepalive: true }),
     });
     return createWordLevelSaver(queryClient, {
       send: (word) => saver.mutate(word),

@@ -9,3 +9,28 @@ export function afterPaint(work: () => void): void {
     setTimeout(work, 0);
   }
 }
+
+const beforeLeaving = new Set<() => void>();
+const runBeforeLeaving = () => {
+  for (const work of beforeLeaving) work();
+};
+const runWhenHidden = () => document.hidden && runBeforeLeaving();
+
+/**
+ * `afterPaint` for work the learner must not lose (a save): when the page is left or hidden before that frame (a
+ * reload, a closed tab, another tab, where frames stop), it runs at once instead.
+ */
+export function afterPaintOrLeaving(work: () => void): void {
+  if (typeof document === 'undefined') {
+    afterPaint(work);
+    return;
+  }
+  // The same listener added again is one listener.
+  addEventListener('pagehide', runBeforeLeaving);
+  document.addEventListener('visibilitychange', runWhenHidden);
+  const once = () => {
+    if (beforeLeaving.delete(once)) work();
+  };
+  beforeLeaving.add(once);
+  afterPaint(once);
+}
