@@ -57,10 +57,10 @@ await database.db.execute(sql`
 // Statistics first: the cards' foreign key checks each look their word up, planned from them.
 await database.db.execute(sql`analyze user_words`);
 // A fifth new, a tenth learning, three fifths in review (due from a month ago to three months ahead), a tenth
-// relearning.
+// relearning; suspended where the word is at 0 or 4, as the cards' trigger keeps them.
 await database.db.execute(sql`
   insert into flashcards (user_id, language, lowercase, due, stability, difficulty, elapsed_days, scheduled_days,
-    learning_steps, reps, lapses, state, last_review, sentence, created_at)
+    learning_steps, reps, lapses, state, last_review, sentence, created_at, suspended)
   select ${learner.id}, 'en', 'w' || n,
     case when kind = 0 then now() - interval '200 days' + n * interval '1 second'
       else now() + (random() * 120 - 30) * interval '1 day' end,
@@ -68,7 +68,8 @@ await database.db.execute(sql`
     0, case when kind = 2 then 1 + (random() * 60)::int else 0 end, case when kind = 1 then 1 else 0 end,
     case when kind = 0 then 0 else 1 + (random() * 20)::int end, case when kind = 3 then 1 else 0 end,
     kind, case when kind = 0 then null else now() - random() * interval '60 days' end,
-    'A sentence with w' || n || ' in it.', now() - interval '200 days' + n * interval '1 second'
+    'A sentence with w' || n || ' in it.', now() - interval '200 days' + n * interval '1 second',
+    n % 10 = 0
   from generate_series(1, ${CARDS}) n,
     lateral (select case when n % 10 < 2 then 0 when n % 10 = 2 then 1 when n % 10 = 9 then 3 else 2 end as kind) k`);
 // A log of past reviews: one for each card that has been reviewed.

@@ -283,6 +283,28 @@ describe('reviewing', () => {
     expect((await review(token, card, 3)).card.reps).toBe(1);
   });
 
+  it('suspends the cards of words set to 4 on Words several at once, and resumes them at 1–3', async () => {
+    const { token } = await learner();
+    await saveWords(token, { cat: 2, dog: 3, owl: 1 });
+    for (const word of ['cat', 'dog', 'owl']) await addCard(token, word);
+    const change = (level: number) =>
+      call(token, { method: 'POST', url: '/vocabulary/en/change', payload: { words: ['cat', 'dog'], level } });
+    expect((await change(4)).statusCode).toBe(200);
+    expect(await summary(token)).toMatchObject({ total: 3, suspended: 2 });
+    expect((await queue(token)).map((card) => card.lowercase)).toEqual(['owl']);
+    expect((await change(2)).statusCode).toBe(200);
+    expect(await summary(token)).toMatchObject({ total: 3, suspended: 0 });
+  });
+
+  it('makes the card of a known word suspended from the start', async () => {
+    const { token } = await learner();
+    await saveWord(token, 'cat', 4);
+    const { card } = await addCard(token, 'cat');
+    expect(card.suspended).toBe(true);
+    expect(await summary(token)).toMatchObject({ total: 1, suspended: 1 });
+    expect(await queue(token)).toEqual([]);
+  });
+
   it('raises level 1 to 2 when Easy makes the card stable past 3 days, once a learning day', async () => {
     const { token, id } = await learner();
     await saveWord(token, 'cat', 1);

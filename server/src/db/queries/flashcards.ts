@@ -64,8 +64,8 @@ type CardDbRow = {
 /** Milliseconds since the epoch as a number (pg hands timestamps over as text). */
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
-/** Levels whose cards are reviewed: a card is suspended while its word is at 0 or 4 (never stored). */
-const active = sql.raw('w.level between 1 and 3');
+/** Cards reviewed: not suspended (their word at 1–3; the flag kept by the words' trigger, migration 0021). */
+const active = sql.raw('not c.suspended');
 
 /** Joins a card (`c`) to its word (`w`) on the word's primary key. */
 const withWord = sql.raw(
@@ -171,14 +171,14 @@ export async function lockLearner(tx: Db, userId: number): Promise<boolean> {
 const queueStatement = statement<'userId' | 'language' | 'homeLang' | 'now' | 'dayStart' | 'limit', CardDbRow>(
   (p) => sql`
     with due as (
-      select c.id from ${withWord}
+      select c.id from flashcards c
       where c.user_id = ${p.userId} and c.language = ${p.language} and c.due <= ${p.now}::timestamptz
         and c.state <> 0 and ${active}
       order by c.due, c.id
       limit ${p.limit}::int
     ),
     fresh as (
-      select c.id from ${withWord}
+      select c.id from flashcards c
       where c.user_id = ${p.userId} and c.language = ${p.language} and c.state = 0 and ${active}
       order by c.id
       limit greatest(least(${p.limit}::int - (select count(*) from due),
@@ -192,7 +192,7 @@ const queueStatement = statement<'userId' | 'language' | 'homeLang' | 'now' | 'd
 const practiceStatement = statement<'userId' | 'language' | 'homeLang' | 'limit', CardDbRow>(
   (p) => sql`
     with picked as (
-      select c.id from ${withWord}
+      select c.id from flashcards c
       where c.user_id = ${p.userId} and c.language = ${p.language} and ${active}
       order by c.last_review nulls first, c.id
       limit ${p.limit}::int
@@ -252,7 +252,7 @@ const summaryStatement = statement<'userId' | 'language' | 'now' | 'dayStart' | 
     slots as (
       select width_bucket(c.due, bounds.starts) as slot, c.due <= bounds.now as overdue, c.state = 0 as fresh,
         ${active} as active, count(*)::int as n
-      from bounds, ${withWord}
+      from bounds, flashcards c
       where c.user_id = ${p.userId} and c.language = ${p.language}
       group by 1, 2, 3, 4
     )
@@ -321,11 +321,11 @@ type NewCardParam =
 const newCardValues = (p: Record<NewCardParam, Placeholder>) => sql`
   ${p.due}::timestamptz, ${p.stability}::float8, ${p.difficulty}::float8, ${p.elapsedDays}::int, ${p.scheduledDays}::int,
   ${p.learningSteps}::int, ${p.reps}::int, ${p.lapses}::int, ${p.state}::int, null, w.sentence, w.source_content_id,
-  w.source_page_id, w.source_video_id, ${p.now}::timestamptz`;
+  w.source_page_id, w.source_video_id, ${p.now}::timestamptz, w.level in (0, 4)`;
 
 const cardInsertColumns = sql.raw(`(user_id, language, lowercase, due, stability, difficulty, elapsed_days,
   scheduled_days, learning_steps, reps, lapses, state, last_review, sentence, source_content_id, source_page_id,
-  source_video_id, created_at)`);
+  source_video_id, created_at, suspended)`);
 
 /** The same state as JSON (`card_before`, `card_after` of the review log): ISO times. */
 export type CardSnapshot = Omit<CardRow, 'due' | 'lastReview'> & { due: string; lastReview: string | null };
@@ -359,6 +359,7 @@ const addCardStatement = statement<
     with word as (
       select * from user_words w
       where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}
+      for share
     ),
     inserted as (
       insert into flashcards ${cardInsertColumns}
@@ -399,7 +400,8 @@ const addCardsStatement = statement<'userId' | 'language' | 'count' | NewCardPar
       group by cw.lowercase
     ),
     picked as (
-      select w.user_id, w.language, w.lowercase, w.sentence, w.source_content_id, w.source_page_id, w.source_video_id
+      select w.user_id, w.language, w.lowercase, w.level, w.sentence, w.source_content_id, w.source_page_id,
+        w.source_video_id
       from user_words w
         left join library_words lw on lw.language = w.language and lw.lowercase = w.lowercase
         left join own on own.lowercase = w.lowercase
@@ -409,6 +411,7 @@ const addCardsStatement = statement<'userId' | 'language' | 'count' | NewCardPar
       order by coalesce(lw.occurrences, 0) + coalesce(own.occurrences, 0) desc, w.updated_at desc,
         w.lowercase collate "C"
       limit ${p.count}::int
+      for share of w
     ),
     inserted as (
       insert into flashcards ${cardInsertColumns}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -22,8 +23,9 @@ import { userWords } from './learning.ts';
 
 /**
  * A learner's flashcard on one of their saved words (deleted with the word), with its scheduler state (FSRS, the
- * columns of ts-fsrs's card) and the sentence and source the word had when the card was made. Whether it is
- * suspended is not stored: it is while its word is at level 0 or 4 (docs/decisions/0030).
+ * columns of ts-fsrs's card) and the sentence and source the word had when the card was made. It is suspended while
+ * its word is at level 0 or 4: set when the card is made and kept by a trigger on the word's level (migration 0021,
+ * docs/decisions/0030).
  */
 export const flashcards = pgTable(
   'flashcards',
@@ -50,6 +52,7 @@ export const flashcards = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     /** The learning day a review last raised the word's level: at most one raise a day. */
     levelRaisedOn: date('level_raised_on', { mode: 'string' }),
+    suspended: boolean('suspended').notNull().default(false),
   },
   (t) => [
     foreignKey({
