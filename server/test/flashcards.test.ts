@@ -296,6 +296,33 @@ describe('reviewing', () => {
     expect(await summary(token)).toMatchObject({ total: 3, suspended: 0 });
   });
 
+  it("keeps the summary's counts equal to the cards' own through adds, reviews, undo, suspensions and removals", async () => {
+    const { token, id } = await learner();
+    await saveWords(token, { cat: 1, dog: 2, owl: 3, emu: 1, yak: 2 });
+    const { card: cat } = await addCard(token, 'cat');
+    const batch = await call(token, { method: 'POST', url: '/flashcards/en/cards/batch', payload: { count: 3 } });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const graded = await review(token, cat, 3);
+    await undo(token, graded.reviewId);
+    await review(token, cat, 4);
+    await saveWord(token, 'dog', 4);
+    const removal = { words: ['owl'], remove: true };
+    expect((await call(token, { method: 'POST', url: '/vocabulary/en/change', payload: removal })).statusCode).toBe(
+      200,
+    );
+    const counted = await app.database.db.execute<{ total: number; suspended: number; fresh: number }>(sql`
+      select count(*)::int as total, (count(*) filter (where suspended))::int as suspended,
+        (count(*) filter (where state = 0 and not suspended))::int as fresh
+      from flashcards where user_id = ${id} and language = 'en'`);
+    const own = counted.rows[0];
+    expect(own).toEqual({ total: 3, suspended: 1, fresh: 1 });
+    expect(await summary(token)).toMatchObject({
+      total: own?.total,
+      suspended: own?.suspended,
+      newWaiting: own?.fresh,
+    });
+  });
+
   it('makes the card of a known word suspended from the start', async () => {
     const { token } = await learner();
     await saveWord(token, 'cat', 4);

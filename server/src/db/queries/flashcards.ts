@@ -239,30 +239,40 @@ export type SummaryRow = {
 };
 
 type SummaryDbRow = {
-  slots: { slot: number; overdue: boolean; fresh: boolean; active: boolean; n: number }[];
+  slots: { slot: number; overdue: boolean; n: number }[];
+  total: number;
+  suspended: number;
+  fresh: number;
   new_today: number;
   new_per_day: number;
 };
 
 const summaryStatement = statement<'userId' | 'language' | 'now' | 'dayStart' | 'bounds', SummaryDbRow>(
   (p) => sql`
-    -- Each card counted once into its group: the learning day it is due on (0 today or before, 1–7, 8 later), whether
-    -- it is due now, new, not suspended. The bounds are read once, not per card.
+    -- The cards in review due before the eighth learning day's end, counted into the learning day each is due on (0
+    -- today or before, 1–7) and whether it is due now; every other count is the learner's counts row (kept by the
+    -- cards' triggers). The bounds are read once, not per card.
     with bounds as materialized (select ${p.bounds}::timestamptz[] as starts, ${p.now}::timestamptz as now),
     slots as (
-      select width_bucket(c.due, bounds.starts) as slot, c.due <= bounds.now as overdue, c.state = 0 as fresh,
-        ${active} as active, count(*)::int as n
+      select width_bucket(c.due, bounds.starts) as slot, c.due <= bounds.now as overdue, count(*)::int as n
       from bounds, flashcards c
-      where c.user_id = ${p.userId} and c.language = ${p.language}
-      group by 1, 2, 3, 4
+      where c.user_id = ${p.userId} and c.language = ${p.language} and c.state <> 0 and ${active}
+        and c.due < bounds.starts[array_length(bounds.starts, 1)]
+      group by 1, 2
+    ),
+    counts as (
+      select total, suspended, fresh from flashcard_counts where user_id = ${p.userId} and language = ${p.language}
     )
-    select (select coalesce(json_agg(slots), '[]') from slots) as slots, ${introducedSince(p)} as new_today,
+    select (select coalesce(json_agg(slots), '[]') from slots) as slots,
+      coalesce((select total from counts), 0) as total, coalesce((select suspended from counts), 0) as suspended,
+      coalesce((select fresh from counts), 0) as fresh, ${introducedSince(p)} as new_today,
       (select flashcard_new_per_day::int from users where id = ${p.userId}) as new_per_day`,
 );
 
 /**
- * The queue screen's counts in one statement over the learner's cards in a language, grouped by the learning day
- * each is due on. `bounds` are the starts of the next eight learning days (tomorrow's first); `dayStart` today's.
+ * The queue screen's counts over the learner's cards in a language: the cards due within the next eight learning
+ * days grouped by the day each is due on, the rest from the counts the cards' triggers keep. `bounds` are the starts of
+ * the next eight learning days (tomorrow's first); `dayStart` today's.
  */
 export async function summaryCounts(
   db: Db,
@@ -285,23 +295,21 @@ export async function summaryCounts(
     forecast: [0, 0, 0, 0, 0, 0, 0],
     newToday: row.new_today,
     newPerDay: row.new_per_day,
-    newWaiting: 0,
-    total: 0,
-    suspended: 0,
+    newWaiting: row.fresh,
+    total: row.total,
+    suspended: row.suspended,
   };
-  for (const { slot, overdue, fresh, active: isActive, n } of row.slots) {
-    counts.total += n;
-    if (!isActive) counts.suspended += n;
-    else if (fresh) counts.newWaiting += n;
-    else {
-      if (slot < 7) counts.forecast[slot] = (counts.forecast[slot] ?? 0) + n;
-      if (overdue) counts.dueNow += n;
-      else if (slot === 0) counts.today += n;
-      else if (slot === 1) counts.tomorrow += n;
-      else if (slot < 8) counts.nextWeek += n;
-      else counts.soon += n;
-    }
+  // Cards in review, not suspended: those not due within the eight days are due later ("soon").
+  let later = row.total - row.suspended - row.fresh;
+  for (const { slot, overdue, n } of row.slots) {
+    later -= n;
+    if (slot < 7) counts.forecast[slot] = (counts.forecast[slot] ?? 0) + n;
+    if (overdue) counts.dueNow += n;
+    else if (slot === 0) counts.today += n;
+    else if (slot === 1) counts.tomorrow += n;
+    else counts.nextWeek += n;
   }
+  counts.soon = later;
   return counts;
 }
 

@@ -99,3 +99,22 @@ export const flashcardReviews = pgTable(
     check('flashcard_reviews_rating', sql`${t.rating} between 1 and 4`),
   ],
 );
+
+/**
+ * A learner's cards in a language counted, kept by triggers on `flashcards` (migration 0022): every card, the
+ * suspended ones, and the new ones not suspended. The queue screen's summary reads these instead of counting every
+ * card; it counts only the cards due within its eight learning days.
+ */
+export const flashcardCounts = pgTable(
+  'flashcard_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').$type<LearningLanguage>().notNull(),
+    total: integer('total').notNull().default(0),
+    suspended: integer('suspended').notNull().default(0),
+    fresh: integer('fresh').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.language] })],
+);
