@@ -12,25 +12,42 @@ INSERT INTO "flashcard_counts" (user_id, language, total, suspended, fresh)
 SELECT user_id, language, count(*)::int, (count(*) FILTER (WHERE suspended))::int,
   (count(*) FILTER (WHERE state = 0 AND NOT suspended))::int
 FROM "flashcards" GROUP BY user_id, language;--> statement-breakpoint
--- A card made, deleted (with its word), or moved in or out of new or suspended changes its learner's counts in the
--- statement that changed it. A review that leaves a card neither new nor suspended runs no function.
-CREATE FUNCTION flashcard_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Cards made or deleted (with their words) change their learners' counts once per statement ("Add 20 Cards" and an
+-- import are one statement); a card moved in or out of new or suspended, in the statement that moved it. A review that
+-- leaves a card in review runs no function.
+CREATE FUNCTION flashcards_counted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE flashcard_counts SET total = total - 1, suspended = suspended - OLD.suspended::int,
-      fresh = fresh - (OLD.state = 0 AND NOT OLD.suspended)::int
-    WHERE user_id = OLD.user_id AND language = OLD.language;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+  IF TG_OP = 'INSERT' THEN
     INSERT INTO flashcard_counts AS k (user_id, language, total, suspended, fresh)
-    VALUES (NEW.user_id, NEW.language, 1, NEW.suspended::int, (NEW.state = 0 AND NOT NEW.suspended)::int)
-    ON CONFLICT (user_id, language) DO UPDATE
-      SET total = k.total + 1, suspended = k.suspended + excluded.suspended, fresh = k.fresh + excluded.fresh;
+    SELECT user_id, language, count(*)::int, (count(*) FILTER (WHERE suspended))::int,
+      (count(*) FILTER (WHERE state = 0 AND NOT suspended))::int
+    FROM made GROUP BY user_id, language
+    ON CONFLICT (user_id, language) DO UPDATE SET total = k.total + excluded.total,
+      suspended = k.suspended + excluded.suspended, fresh = k.fresh + excluded.fresh;
+  ELSE
+    UPDATE flashcard_counts k SET total = k.total - g.total, suspended = k.suspended - g.suspended,
+      fresh = k.fresh - g.fresh
+    FROM (
+      SELECT user_id, language, count(*)::int AS total, (count(*) FILTER (WHERE suspended))::int AS suspended,
+        (count(*) FILTER (WHERE state = 0 AND NOT suspended))::int AS fresh
+      FROM gone GROUP BY user_id, language
+    ) g
+    WHERE k.user_id = g.user_id AND k.language = g.language;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER flashcards_counted AFTER INSERT OR DELETE ON flashcards FOR EACH ROW
-  EXECUTE FUNCTION flashcard_counted();--> statement-breakpoint
+CREATE TRIGGER flashcards_made AFTER INSERT ON flashcards REFERENCING NEW TABLE AS made
+  FOR EACH STATEMENT EXECUTE FUNCTION flashcards_counted();--> statement-breakpoint
+CREATE TRIGGER flashcards_gone AFTER DELETE ON flashcards REFERENCING OLD TABLE AS gone
+  FOR EACH STATEMENT EXECUTE FUNCTION flashcards_counted();--> statement-breakpoint
+CREATE FUNCTION flashcard_recounted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE flashcard_counts
+  SET suspended = suspended + NEW.suspended::int - OLD.suspended::int,
+    fresh = fresh + (NEW.state = 0 AND NOT NEW.suspended)::int - (OLD.state = 0 AND NOT OLD.suspended)::int
+  WHERE user_id = NEW.user_id AND language = NEW.language;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TRIGGER flashcards_recounted AFTER UPDATE OF state, suspended ON flashcards FOR EACH ROW
   WHEN ((OLD.state = 0) IS DISTINCT FROM (NEW.state = 0) OR OLD.suspended IS DISTINCT FROM NEW.suspended)
-  EXECUTE FUNCTION flashcard_counted();
+  EXECUTE FUNCTION flashcard_recounted();
