@@ -7,17 +7,23 @@ CREATE TABLE "flashcard_counts" (
 	CONSTRAINT "flashcard_counts_user_id_language_pk" PRIMARY KEY("user_id","language")
 );
 --> statement-breakpoint
+ALTER TABLE "user_words" ADD COLUMN "has_card" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "flashcard_counts" ADD CONSTRAINT "flashcard_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "user_words_card_candidates" ON "user_words" USING btree ("user_id","language") WHERE level between 1 and 3 and not has_card;--> statement-breakpoint
+UPDATE "user_words" w SET "has_card" = true FROM "flashcards" c
+WHERE w.user_id = c.user_id AND w.language = c.language AND w.lowercase = c.lowercase;--> statement-breakpoint
 INSERT INTO "flashcard_counts" (user_id, language, total, suspended, fresh)
 SELECT user_id, language, count(*)::int, (count(*) FILTER (WHERE suspended))::int,
   (count(*) FILTER (WHERE state = 0 AND NOT suspended))::int
 FROM "flashcards" GROUP BY user_id, language;--> statement-breakpoint
 -- Cards made or deleted (with their words) change their learners' counts once per statement ("Add 20 Cards" and an
--- import are one statement); a card moved in or out of new or suspended, in the statement that moved it. A review that
--- leaves a card in review runs no function.
+-- import are one statement), and cards made mark their words as having one; a card moved in or out of new or
+-- suspended changes the counts in the statement that moved it. A review that leaves a card in review runs no function.
 CREATE FUNCTION flashcards_counted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    UPDATE user_words w SET has_card = true FROM made m
+    WHERE w.user_id = m.user_id AND w.language = m.language AND w.lowercase = m.lowercase AND NOT w.has_card;
     INSERT INTO flashcard_counts AS k (user_id, language, total, suspended, fresh)
     SELECT user_id, language, count(*)::int, (count(*) FILTER (WHERE suspended))::int,
       (count(*) FILTER (WHERE state = 0 AND NOT suspended))::int

@@ -103,7 +103,7 @@ if (config.runWorkers) {
     clock: () => new Date(),
     log: app.log,
     // PostgreSQL's autovacuum keeps the planner's statistics; the embedded database has none.
-    analyze: database.embedded,
+    vacuum: database.embedded,
   });
 }
 

@@ -12,15 +12,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what no request can use any more: sessions past their end, idle past the idle limit or revoked, and
- * rate-limit windows older than the longest rule's window. Returns how many rows of each went. With `analyze` (the
- * embedded PGlite, which has no autovacuum to do it) it then refreshes the planner's statistics of every table: without
- * them the planner guesses every table's size, and a learner's thousands of words and cards get plans made for a few.
+ * rate-limit windows older than the longest rule's window. Returns how many rows of each went. With `vacuum` (the
+ * embedded PGlite, which has no autovacuum to do it) it then vacuums and analyses every table: without it the rows an
+ * update or delete leaves dead are never reclaimed (tables and indexes only grow; a partial index keeps the entries of
+ * rows that left it), and the planner guesses every table's size, so a learner's thousands of words and cards get
+ * plans made for a few.
  */
 export async function runHousekeeping(
   db: Db,
   settings: Pick<AccountSettings, 'sessionIdleDays' | 'rateLimits'>,
   now: Date,
-  { analyze = false }: { analyze?: boolean } = {},
+  { vacuum = false }: { vacuum?: boolean } = {},
 ): Promise<{ sessions: number; rateLimits: number }> {
   const idleBefore = new Date(now.getTime() - settings.sessionIdleDays * DAY_MS);
   const sessions = await db.execute(sql`
@@ -29,19 +31,19 @@ export async function runHousekeeping(
   const longestWindowSeconds = Math.max(...Object.values(settings.rateLimits).map((rule) => rule.windowSeconds));
   const windowsBefore = new Date(now.getTime() - longestWindowSeconds * 1000);
   const rateLimits = await db.execute(sql`delete from rate_limits where window_start <= ${windowsBefore}`);
-  if (analyze) await db.execute(sql`analyze`);
+  if (vacuum) await db.execute(sql`vacuum (analyze)`);
   return { sessions: sessions.rowCount ?? 0, rateLimits: rateLimits.rowCount ?? 0 };
 }
 
 /** Schedules the housekeeping hourly (one run across all processes: pg-boss schedules by queue) and works it. */
 export async function startHousekeeping(
   boss: PgBoss,
-  deps: { db: Db; settings: AccountSettings; clock: Clock; log: FastifyBaseLogger; analyze?: boolean },
+  deps: { db: Db; settings: AccountSettings; clock: Clock; log: FastifyBaseLogger; vacuum?: boolean },
 ): Promise<void> {
   await boss.createQueue(housekeepingQueue);
   await boss.schedule(housekeepingQueue, housekeepingSchedule);
   await boss.work(housekeepingQueue, async () => {
-    const deleted = await runHousekeeping(deps.db, deps.settings, deps.clock(), { analyze: deps.analyze === true });
+    const deleted = await runHousekeeping(deps.db, deps.settings, deps.clock(), { vacuum: deps.vacuum === true });
     deps.log.info({ deleted }, 'housekeeping done');
   });
 }

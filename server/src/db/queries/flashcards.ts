@@ -367,7 +367,7 @@ const addCardStatement = statement<
     with word as (
       select * from user_words w
       where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}
-      for share
+      for no key update
     ),
     inserted as (
       insert into flashcards ${cardInsertColumns}
@@ -413,13 +413,11 @@ const addCardsStatement = statement<'userId' | 'language' | 'count' | NewCardPar
       from user_words w
         left join library_words lw on lw.language = w.language and lw.lowercase = w.lowercase
         left join own on own.lowercase = w.lowercase
-      where w.user_id = ${p.userId} and w.language = ${p.language} and w.level between 1 and 3
-        and not exists (select 1 from flashcards c
-          where c.user_id = w.user_id and c.language = w.language and c.lowercase = w.lowercase)
+      where w.user_id = ${p.userId} and w.language = ${p.language} and w.level between 1 and 3 and not w.has_card
       order by coalesce(lw.occurrences, 0) + coalesce(own.occurrences, 0) desc, w.updated_at desc,
         w.lowercase collate "C"
       limit ${p.count}::int
-      for share of w
+      for no key update of w
     ),
     inserted as (
       insert into flashcards ${cardInsertColumns}
@@ -432,8 +430,9 @@ const addCardsStatement = statement<'userId' | 'language' | 'count' | NewCardPar
 
 /**
  * "Add 20 Cards": cards for up to `count` saved words at levels 1–3 without one, the most frequent in the library and
- * the learner's own texts first, then the most recently changed. Two at once may pick the same words: each card is
- * made once (the unique key), so the second adds none of them.
+ * the learner's own texts first, then the most recently changed (the words marked `has_card` by the cards' trigger
+ * are left out). The picked words are locked: a second "Add 20" at once waits, then passes over the words that now
+ * have cards and picks the next ones.
  */
 export async function addCards(
   db: Db,

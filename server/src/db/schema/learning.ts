@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
@@ -38,6 +38,8 @@ export const userWords = pgTable(
     sourceContentId: integer('source_content_id'),
     sourcePageId: integer('source_page_id'),
     sourceVideoId: text('source_video_id'),
+    /** Whether the word has a flashcard: set by the cards' insert trigger (migration 0022); a card goes only with its word. */
+    hasCard: boolean('has_card').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
@@ -51,6 +53,8 @@ export const userWords = pgTable(
       sql`lowercase collate "C" desc`,
     ),
     index('user_words_folded').on(t.userId, t.language, sql`folded collate "C"`, sql`lowercase collate "C"`),
+    // "Add 20 Cards" picks among these: saved words at 1–3 without a card.
+    index('user_words_card_candidates').on(t.userId, t.language).where(sql`level between 1 and 3 and not has_card`),
   ],
 );
 
