@@ -83,7 +83,7 @@ describe('the flashcards screen', () => {
     expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
     await user.keyboard(' ');
     const answer = await screen.findByRole('region', { name: 'Answer' });
-    expect(answer).toHaveFocus();
+    await waitFor(() => expect(answer).toHaveFocus());
     expect(within(answer).getByRole('button', { name: 'Speak' })).toBeInTheDocument();
     const grades = screen.getByRole('group', { name: 'Grade' });
     expect(within(grades).getByRole('button', { name: /^Again \d+ min$/ })).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('the flashcards screen', () => {
     await user.keyboard('3');
     await waitFor(() => expect(cardWord()).not.toBe(first));
     expect(screen.getByText('2 cards left')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: cardWord() ?? '' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: cardWord() ?? '' })).toHaveFocus());
     expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
   });
 

@@ -15,6 +15,7 @@ import { type OwnMeaning, useSaveMeaning, useWordLevelSaver } from '@/api/words'
 import { isTypingTarget } from '@/components/interactive-text/keys';
 import { MeaningDialog } from '@/components/interactive-text/meaning-dialog';
 import { type CardGradeName, cardGrades, type Flashcard } from '@/contract/endpoints/flashcards';
+import { afterPaint } from '@/lib/after-paint';
 import { toast } from '@/lib/toast';
 import { formatInterval } from './card-text';
 import { CardView } from './card-view';
@@ -153,15 +154,16 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
   const { mutate: saveMeaning } = useSaveMeaning(onRefused);
 
   const cardId = card?.id;
-  // A new card: its word takes the focus (screen readers read it), and its time starts.
+  // A new card: its word takes the focus (screen readers read it), and its time starts. The focus moves once the
+  // card's frame is painted: moving it lays the page out, which would otherwise hold that frame back.
   useEffect(() => {
     if (cardId === undefined) return;
     shownAt.current = performance.now();
-    sessionRef.current?.querySelector<HTMLElement>('.flashcard-word')?.focus();
+    afterPaint(() => sessionRef.current?.querySelector<HTMLElement>('.flashcard-word')?.focus());
   }, [cardId]);
 
   useEffect(() => {
-    if (revealed) answerRef.current?.focus();
+    if (revealed) afterPaint(() => answerRef.current?.focus());
   }, [revealed]);
 
   const reveal = useCallback(() => {
