@@ -309,7 +309,8 @@ export async function summaryCounts(
     else if (slot === 1) counts.tomorrow += n;
     else counts.nextWeek += n;
   }
-  counts.soon = later;
+  // Never below none, should the counts and the cards ever disagree.
+  counts.soon = Math.max(later, 0);
   return counts;
 }
 
