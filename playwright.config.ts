@@ -30,7 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
-  // A trace costs a seventh of the run's time and CI keeps only the printed output: off there, kept locally on failure.
+  // CI keeps only the printed output, so a trace there is time spent for nothing (decision 0032 has the cost); kept
+  // locally on failure.
   use: { trace: process.env.CI ? 'off' : 'retain-on-failure', locale: 'en-GB' },
   projects: [
     { name: 'mocked', testIgnore: phoneSpecs, use: { ...chromium, baseURL: `http://localhost:${mockedPort}` } },

@@ -94,7 +94,7 @@ describe.skipIf(!installed)('importing FreeDict dictionaries', () => {
   });
 
   it('makes a German word no glossary holds translatable, inflected forms too', async () => {
-    // The real file's entries of the two words: its 519,000 index lines took a quarter of the server tests' time.
+    // The real file's entries of the two words, not the whole file (its import was the server tests' longest step).
     const lines = (await readFile(germanEnglish.indexPath, 'utf8'))
       .split('\n')
       .filter((line) => /^(kaffee|schnell)\t/i.test(line));
