@@ -3,7 +3,14 @@ import { type Browser, chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { type SeedFile, seedContent } from '../../server/src/services/seed.ts';
-import { buildBenchApp, builtSpa, median, signUpBenchLearner, temporaryDatabase } from '../bench-app.ts';
+import {
+  buildBenchApp,
+  builtSpa,
+  median,
+  settleBenchData,
+  signUpBenchLearner,
+  temporaryDatabase,
+} from '../bench-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** `BENCH_PAGES=250,1500`: only those pages (by their words) are measured. */
@@ -79,6 +86,11 @@ const app = await buildBenchApp(database, {
   name: 'first-paint',
   staticDir: dist,
 });
+if (process.env.BENCH_DEBUG) {
+  app.addHook('onResponse', async (request, reply) => {
+    console.log(`  server ${request.url} ${reply.elapsedTime.toFixed(1)} ms at ${performance.now().toFixed(0)}`);
+  });
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('not listening');
@@ -110,6 +122,7 @@ function vocabularySql(): string {
 console.log(`Saving ${VOCABULARIES.join(', ')} words for three learners …`);
 const learners = new Map<number, object>();
 for (const saved of VOCABULARIES) learners.set(saved, await learnerWith(saved));
+await settleBenchData(database);
 
 /**
  * Milliseconds from navigation start to the first frame showing the text (visible, whoever painted it), to the first
@@ -140,19 +153,24 @@ async function measure(browser: Browser, user: object, contentId: number): Promi
         const element = document.querySelector(selector);
         return element?.checkVisibility({ visibilityProperty: true }) === true;
       };
-      const atNextFrame = (moment: 'firstText' | 'firstColoured' | 'firstApp') => {
+      // A word found visible while the stylesheets are still on their way is not yet shown (rendering waits for
+      // them, and so does the next frame): the moment counts only if the word is still visible at that frame.
+      const atNextFrame = (moment: 'firstText' | 'firstColoured' | 'firstApp', shown: () => boolean) => {
         probe[moment] = -1;
         requestAnimationFrame((frame) => {
-          probe[moment] = frame;
+          probe[moment] = shown() ? frame : undefined;
         });
       };
+      const text = () => visible('.reader-body [data-w]');
+      const coloured = () => visible('.reader-body [data-w][data-level]');
+      const app = () => document.querySelector('.reader-toolbar button') !== null;
       const observer = new MutationObserver(() => {
-        if (probe.firstText === undefined && visible('.reader-body [data-w]')) atNextFrame('firstText');
-        if (probe.firstColoured === undefined && visible('.reader-body [data-w][data-level]')) {
-          atNextFrame('firstColoured');
-        }
-        if (probe.firstApp === undefined && document.querySelector('.reader-toolbar button')) atNextFrame('firstApp');
-        if (probe.firstText !== undefined && probe.firstColoured !== undefined && probe.firstApp !== undefined) {
+        if (probe.firstText === undefined && text()) atNextFrame('firstText', text);
+        if (probe.firstColoured === undefined && coloured()) atNextFrame('firstColoured', coloured);
+        if (probe.firstApp === undefined && app()) atNextFrame('firstApp', app);
+        if (
+          [probe.firstText, probe.firstColoured, probe.firstApp].every((moment) => moment !== undefined && moment > 0)
+        ) {
           observer.disconnect();
         }
       });
@@ -169,8 +187,10 @@ async function measure(browser: Browser, user: object, contentId: number): Promi
       const timing = request.timing();
       console.log(`  ${request.url().replace(base, '')} ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms`);
     });
+    page.on('requestfailed', (request) => console.log(`  FAILED ${request.url().replace(base, '')}`));
   }
-  const visit = async (): Promise<Figures> => {
+  const visit = async (label: string): Promise<Figures> => {
+    if (process.env.BENCH_DEBUG) console.log(`-- ${label}`);
     await page.goto(url);
     await page.waitForFunction(() => {
       const { firstText = -1, firstColoured = -1, firstApp = -1 } = window as unknown as Record<string, number>;
@@ -187,14 +207,18 @@ async function measure(browser: Browser, user: object, contentId: number): Promi
       );
       console.log(timings.join('\n'));
     }
-    return page.evaluate(() => {
+    const figures = await page.evaluate(() => {
       const { firstText = 0, firstColoured = 0, firstApp = 0 } = window as unknown as Record<string, number>;
       return { text: firstText, coloured: firstColoured, app: firstApp };
     });
+    if (process.env.BENCH_DEBUG)
+      console.log(`   text ${figures.text.toFixed(0)}, coloured ${figures.coloured.toFixed(0)}`);
+    return figures;
   };
-  const cold = await visit();
+  const label = `${(user as { username?: string }).username ?? ''}`;
+  const cold = await visit(`${label} cold`);
   await page.goto('about:blank');
-  const warm = await visit();
+  const warm = await visit(`${label} warm`);
   await context.close();
   return { cold, warm };
 }

@@ -16,7 +16,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
-import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
+import { buildBenchApp, settleBenchData, signUpBenchLearner } from '../bench-app.ts';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 50_000);
 const WITHOUT_CARD = CARDS / 5;
@@ -78,8 +78,7 @@ await database.db.execute(sql`
     level_after, reviewed_at, duration_ms)
   select c.user_id, gen_random_uuid(), c.id, 3, '{"state":0}', '{"state":2}', 1, 1, c.last_review, 4000
   from flashcards c where c.user_id = ${learner.id} and c.last_review is not null`);
-// As the hourly housekeeping leaves the embedded database (vacuumed and analysed); PostgreSQL's autovacuum would.
-await database.db.execute(sql`vacuum (analyze)`);
+await settleBenchData(database);
 console.log(`… in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 function percentiles(times: number[]) {

@@ -31,7 +31,13 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { seedStarterLibrary } from '../../server/src/services/seed.ts';
-import { buildBenchApp, englishPageNear250Words, saveBenchWords, signUpBenchLearner } from '../bench-app.ts';
+import {
+  buildBenchApp,
+  englishPageNear250Words,
+  saveBenchWords,
+  settleBenchData,
+  signUpBenchLearner,
+} from '../bench-app.ts';
 
 const SAVED = 50_000;
 const IDLE_GC_SECONDS = 2;
@@ -59,6 +65,7 @@ for (let i = 0; i < CONNECTIONS; i++) {
   loaders.push((await signUpBenchLearner(setup, `loader${i}`)).token);
   await saveBenchWords(database, `loader${i}`, SAVED);
 }
+await settleBenchData(database);
 const page = await englishPageNear250Words(database);
 await setup.close();
 await database.close();

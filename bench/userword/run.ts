@@ -15,7 +15,7 @@ import { envelopeSchema } from '#contract/envelope.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { userWords } from '../../server/src/db/schema/learning.ts';
-import { buildBenchApp, saveBenchWords, signUpBenchLearner } from '../bench-app.ts';
+import { buildBenchApp, saveBenchWords, settleBenchData, signUpBenchLearner } from '../bench-app.ts';
 
 const WORDS = 100_000;
 const RUNS = 15;
@@ -62,6 +62,7 @@ async function saveLatency(prefix: string): Promise<number> {
 const saveAtNone = await saveLatency('fresh');
 console.log(`Inserting ${WORDS.toLocaleString('en')} saved words …`);
 await saveBenchWords(database, 'bench', WORDS);
+await settleBenchData(database);
 
 async function time(url: string, headers: Record<string, string>) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
