@@ -77,6 +77,17 @@ async function visit(browser: Browser, screen: Screen): Promise<{ cold: number; 
   const shown = async () => {
     await page.goto(base + screen);
     await page.waitForFunction(() => ((window as unknown as { shown?: number }).shown ?? -1) > 0);
+    if (process.env.BENCH_DEBUG) {
+      const timings = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map(
+            (entry) =>
+              `  ${entry.name.replace(location.origin, '')} ${entry.startTime.toFixed(0)}–${(entry as PerformanceResourceTiming).responseEnd.toFixed(0)} ms`,
+          ),
+      );
+      console.log(`${screen}\n${timings.join('\n')}`);
+    }
     return page.evaluate(() => (window as unknown as { shown: number }).shown);
   };
   const cold = await shown();

@@ -52,8 +52,9 @@ function keepListedLevels(queryClient: QueryClient, language: LearningLanguage, 
 
 /**
  * The vocabulary screen's list, paged by the server in keyset order (the page param is the previous page's `next`),
- * under the private `words` root, so a logout drops it. Asked again each time the screen opens; a level change
- * shows in its cached pages at once (words.ts `setEverywhere`).
+ * under the private `words` root, so a logout drops it. Asked again each time the screen opens (fresh for a second:
+ * the one the route's loader has just asked for is not asked twice); a level change shows in its cached pages at
+ * once (words.ts `setEverywhere`).
  */
 export const vocabularyQueries = {
   all: () => [...wordQueries.all(), 'vocabulary'] as const,
@@ -77,7 +78,7 @@ export const vocabularyQueries = {
         return page;
       },
       getNextPageParam: (last) => last.next,
-      staleTime: 0,
+      staleTime: 1_000,
       // A refetch asks for every page again: on focus it would also race the levels being set.
       refetchOnWindowFocus: false,
     });

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { z } from 'zod/mini';
 import type { VocabularyFilters } from '@/api/vocabulary';
 import { vocabularySorts } from '@/contract/entities';
+import { loadVocabulary } from '@/features/vocabulary/vocabulary-loader';
 import { VocabularyScreen } from '@/features/vocabulary/vocabulary-screen';
 
 /** The list's filters live in the address (a reload or the back button keeps them); the defaults are left out. */
@@ -30,6 +31,10 @@ const searchOf = ({ levels, q, sort }: VocabularyFilters): WordsSearch => ({
 export const Route = createFileRoute('/words')({
   staticData: { title: msg`Words`, catalog: 'lazy' },
   validateSearch: searchSchema,
+  // The list's loader travels with its screen: none of its code is in the first load of another page.
+  codeSplitGroupings: [['loader', 'component']],
+  loaderDeps: ({ search: { levels, q, sort } }) => ({ levels, q, sort }),
+  loader: ({ context, deps }) => loadVocabulary(context.queryClient, filtersOf(deps)),
   component: WordsRoute,
 });
 

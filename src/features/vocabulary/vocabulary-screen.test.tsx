@@ -217,12 +217,35 @@ describe('the vocabulary screen', () => {
     expect(screen.getByRole('link', { name: 'Find something to read' })).toHaveAttribute('href', '/');
   });
 
-  it('offers a visitor an account instead', async () => {
-    await renderApp('/words');
-    expect(screen.getByRole('heading', { name: 'Keep every word you learn' })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Register for free' })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+  it('asks for its first page once as it opens, however early the route asked', async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    try {
+      await openWords();
+      expect(asked.filter((path) => path === '/api/v1/vocabulary/de')).toHaveLength(1);
+      expect(asked.filter((path) => path === '/api/v1/progress/de')).toHaveLength(1);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+  });
+
+  it('offers a visitor an account instead, asking for no list', async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    try {
+      await renderApp('/words');
+      expect(screen.getByRole('heading', { name: 'Keep every word you learn' })).toBeInTheDocument();
+      expect(within(screen.getByRole('main')).getByRole('link', { name: 'Register for free' })).toHaveAttribute(
+        'href',
+        '/signup',
+      );
+      expect(
+        asked.filter((path) => path.startsWith('/api/v1/vocabulary') || path.startsWith('/api/v1/progress')),
+      ).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
   });
 });
