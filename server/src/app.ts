@@ -11,7 +11,7 @@ import {
 } from './plugins/error-handler.ts';
 import { firstPaintScripts, inlineScriptHashes } from './plugins/first-paint.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { libraryPreloadScript } from './plugins/preload-hints.ts';
+import { dataPreloadScripts } from './plugins/preload-hints.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { readSpaShell, registerSpa } from './plugins/spa.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -66,7 +66,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   registerRequestGuards(app);
 
   const shell = readSpaShell(config.staticDir);
-  await registerSecurity(app, shell ? inlineScriptHashes(shell + libraryPreloadScript + firstPaintScripts) : []);
+  await registerSecurity(app, shell ? inlineScriptHashes(shell + dataPreloadScripts + firstPaintScripts) : []);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

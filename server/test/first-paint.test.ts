@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes, levelsParsedScript, levelsPreloadScript } from '../src/plugins/first-paint.ts';
-import { libraryPreloadScript } from '../src/plugins/preload-hints.ts';
+import { libraryPreloadScript, vocabularyPreloadScript } from '../src/plugins/preload-hints.ts';
 import { withHeadLinks, withHeadStart } from '../src/plugins/spa.ts';
 import { seedContent } from '../src/services/seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -145,10 +145,10 @@ describe("the server's first paint of a reader page", () => {
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     const scriptSources = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(scriptSources).toContain(`'sha256-${hash}'`);
-    for (const script of [libraryPreloadScript, levelsPreloadScript, levelsParsedScript]) {
+    for (const script of [libraryPreloadScript, vocabularyPreloadScript, levelsPreloadScript, levelsParsedScript]) {
       expect(scriptSources).toContain(inlineScriptHashes(script)[0]);
     }
     expect(scriptSources).not.toContain('unsafe-inline');
-    expect(scriptSources?.match(/'sha256-/g)).toHaveLength(4);
+    expect(scriptSources?.match(/'sha256-/g)).toHaveLength(5);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../src/plugins/first-paint.ts';
-import { acceptedLanguages, libraryPreloadScript } from '../src/plugins/preload-hints.ts';
+import { acceptedLanguages, libraryPreloadScript, vocabularyPreloadScript } from '../src/plugins/preload-hints.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const shell =
@@ -150,6 +150,72 @@ describe("the library's list is asked for by the home page's HTML", () => {
     expect(preloadedBy(JSON.stringify({ state: { targetLang: '../admin' } }))).toEqual([]);
     expect(preloadedBy('{not json')).toEqual([]);
     expect(preloadedBy(new Error('SecurityError'))).toEqual([]);
+  });
+});
+
+describe("a member's vocabulary list is asked for by /words' HTML", () => {
+  it('carries the script on /words only, allowed by its hash in the CSP', async () => {
+    const words = await app.inject({ method: 'GET', url: '/words', headers: { accept: 'text/html' } });
+    expect(words.body).toContain(vocabularyPreloadScript);
+    const [hash] = inlineScriptHashes(vocabularyPreloadScript);
+    expect(String(words.headers['content-security-policy'])).toContain(hash);
+    const home = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(home.body).not.toContain(vocabularyPreloadScript);
+  });
+
+  type Asked = { url: string; headers: Record<string, string> };
+
+  /** What the script asks for on a page at `search` whose storage holds `stored` (an Error: unreadable). */
+  function askedBy(stored: Record<string, string> | Error, search = ''): { asked: Asked[]; data: unknown } {
+    const asked: Asked[] = [];
+    const localStorage = {
+      getItem: (key: string) => {
+        if (stored instanceof Error) throw stored;
+        return stored[key] ?? null;
+      },
+    };
+    const fetch = (url: string, options: { headers: Record<string, string> }) => {
+      asked.push({ url, headers: options.headers });
+      return new Promise(() => {});
+    };
+    const window: { folioData?: unknown } = {};
+    const body = vocabularyPreloadScript.replace(/^<script>/, '').replace(/<\/script>$/, '');
+    new Function('localStorage', 'location', 'fetch', 'window', 'Temporal', body)(
+      localStorage,
+      { search },
+      fetch,
+      window,
+      { Now: { timeZoneId: () => 'Europe/Berlin' } },
+    );
+    return { asked, data: window.folioData };
+  }
+
+  const member = {
+    'folio.user': JSON.stringify({ username: 'reader', token: 'secret-token' }),
+    'folio.preferences': JSON.stringify({ state: { targetLang: 'de', homeLang: 'en' }, version: 3 }),
+  };
+
+  it("asks for the first page and the counts in the learner's language, with the token and time zone", () => {
+    const { asked, data } = askedBy(member);
+    expect(asked.map(({ url }) => url)).toEqual([
+      '/api/v1/vocabulary/de?homeLang=en&sort=recent',
+      '/api/v1/progress/de',
+    ]);
+    for (const { headers } of asked) {
+      expect(headers).toEqual({ Authorization: 'Bearer secret-token', 'x-time-zone': 'Europe/Berlin' });
+    }
+    expect((data as { url: string }[]).map(({ url }) => url)).toEqual(asked.map(({ url }) => url));
+  });
+
+  it('asks for nothing for a visitor, filters in the address, unknown languages or unreadable storage', () => {
+    expect(askedBy({ 'folio.preferences': member['folio.preferences'] }).asked).toEqual([]);
+    expect(askedBy(member, '?sort=az').asked).toEqual([]);
+    expect(
+      askedBy({ ...member, 'folio.preferences': JSON.stringify({ state: { targetLang: 'xx', homeLang: 'en' } }) })
+        .asked,
+    ).toEqual([]);
+    expect(askedBy({ ...member, 'folio.user': '{not json' }).asked).toEqual([]);
+    expect(askedBy(new Error('SecurityError')).asked).toEqual([]);
   });
 });
 

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, endpoints } from '#contract/endpoints.ts';
-import { detectLocale, interfaceLocales, learningLanguages, preferencesStorageKey } from '#contract/languages.ts';
+import { vocabularySorts } from '#contract/entities.ts';
+import {
+  detectLocale,
+  interfaceLocales,
+  learningLanguages,
+  preferencesStorageKey,
+  userStorageKey,
+} from '#contract/languages.ts';
+import { TIME_ZONE_HEADER } from '#contract/request.ts';
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), keyed by its source file. */
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -69,13 +77,40 @@ export const libraryPreloadScript = `<script>try{var p=JSON.parse(localStorage.g
 )}+l;document.head.append(k)}}catch(e){}</script>`;
 
 /**
+ * An inline script for `/words` opened as it is (no filters in the address): for a member (a token stored by the
+ * app) with both languages chosen, it asks for the list's first page (last changed first) and the counts with the
+ * stored token while the scripts download, as the app would ask (its language and time zone), and leaves the
+ * answers on `window.folioData`, where the app's first request for each address takes it (src/api/preloaded.ts):
+ * the screen's first render has its rows. A failed call is asked again by the app. Nothing is asked for a visitor,
+ * or when storage cannot be read. The same for every request, so the CSP allows it by its hash.
+ */
+export const vocabularyPreloadScript = `<script>try{(function(){if(location.search)return;var u=JSON.parse(localStorage.getItem(${JSON.stringify(
+  userStorageKey,
+)})||'null'),t=u&&typeof u.token==='string'&&u.token,p=JSON.parse(localStorage.getItem(${JSON.stringify(
+  preferencesStorageKey,
+)})||'null'),s=(p&&p.state)||{},l=s.targetLang,h=s.homeLang,known=${JSON.stringify(learningLanguages)};if(!t||known.indexOf(l)<0||known.indexOf(h)<0)return;var z=typeof Temporal!=='undefined'?Temporal.Now.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone||'UTC',o={headers:{Authorization:'Bearer '+t,${JSON.stringify(
+  TIME_ZONE_HEADER,
+)}:z}};function ask(url){var r=fetch(url,o).then(function(a){if(!a.ok)throw new Error(String(a.status));return a.json()});r.catch(function(){});return{url:url,response:r}}window.folioData=[ask(${JSON.stringify(
+  API_BASE + endpoints.vocabulary.path.replace(':targetLang', ''),
+)}+l+'?'+new URLSearchParams({homeLang:h,sort:${JSON.stringify(vocabularySorts[0])}})),ask(${JSON.stringify(
+  API_BASE + endpoints.progress.path.replace(':targetLang', ''),
+)}+l)]})()}catch(e){}</script>`;
+
+/** The data preloads of the screens whose HTML asks for their data itself. */
+const dataPreloads: Record<string, string> = { '/': libraryPreloadScript, '/words': vocabularyPreloadScript };
+
+/** Every inline script the screens' HTML may carry, for the CSP's hashes. */
+export const dataPreloadScripts = Object.values(dataPreloads).join('');
+
+/**
  * `<link rel="modulepreload">` tags for what the app will import before it shows `/`, a reader page or a member screen
  * (`memberScreens`): the route's component chunk with its imports, and the interface catalog of the locale
  * `Accept-Language` names (the app picks it the same way, unless the learner chose another; a member screen's own
  * catalog too). Without them each waits for the script before it in a chain
  * (entry → catalog → route chunk), one round trip each on a phone's network. The screen's own stylesheets (those of
  * its chunks) are preloaded too, so the screen does not wait for its CSS once its script has run; `/` also asks for
- * its data at once (`libraryPreloadScript`). Null without a build.
+ * its data at once (`libraryPreloadScript`), and so does `/words` for a member (`vocabularyPreloadScript`). Null without a
+ * build.
  */
 export function preloadHints(
   manifest: ViteManifest | null,
@@ -96,7 +131,7 @@ export function preloadHints(
     const chunks = component ? [...chunkClosure(manifest, component)].filter((key) => !loaded.has(key)) : [];
     const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
     const styleLinks = styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`).join('');
-    return { url, member, links: chunks.map(link).join('') + styleLinks + (path === '/' ? libraryPreloadScript : '') };
+    return { url, member, links: chunks.map(link).join('') + styleLinks + (dataPreloads[path] ?? '') };
   });
   const catalogs = new Map(interfaceLocales.map((locale) => [locale, link(catalogChunk(locale))]));
   const screenCatalogs = new Map(interfaceLocales.map((locale) => [locale, link(screensCatalogChunk(locale))]));
