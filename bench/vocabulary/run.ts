@@ -21,7 +21,7 @@ import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { statement } from '../../server/src/db/prepared-statements.ts';
 import { refreshContentWords } from '../../server/src/db/queries/coverage.ts';
 import { balancesAfter, paidSave } from '../../server/src/db/queries/save-balances.ts';
-import { saveUserWord } from '../../server/src/db/queries/words.ts';
+import { type SaveWordNames, saveUserWord } from '../../server/src/db/queries/words.ts';
 import { buildBenchApp, signUpBenchLearner } from '../bench-app.ts';
 
 const SAVED_WORDS = 50_000;
@@ -220,27 +220,31 @@ async function listFigures() {
  */
 async function saveFigures() {
   /**
-   * (b)'s baseline: the word save's statement as it was before the daily progress counters (migration 0019), kept in
-   * the bench alone so that a save is measured against it in the same run; its shared end (`paidSave`) is today's.
+   * (b)'s baseline: the word save's statement without the daily progress counters (migration 0019), kept in the bench
+   * alone so that a save is measured against it in the same run: today's statement (the sentence and source of issue
+   * #29 and the shared `paidSave` included) less the counters and the word's level before the save they need.
    */
-  const saveWithoutCounters = statement<
-    'userId' | 'level' | 'now' | 'language' | 'lowercase' | 'learningDay',
-    { updated: boolean; inserted: boolean }
-  >(
+  const saveWithoutCounters = statement<SaveWordNames, { updated: boolean; inserted: boolean }>(
     (p) => sql`
       with owner as (
         select word_count < word_limit as has_room, word_count, credit_amount from users
         where id = ${p.userId} for update
       ),
       existing as (
-        update user_words set level = ${p.level}, updated_at = ${p.now}::timestamptz
-        where user_id = ${p.userId} and language = ${p.language} and lowercase = ${p.lowercase}
+        update user_words w set level = ${p.level}, updated_at = ${p.now}::timestamptz,
+          sentence = coalesce(w.sentence, ${p.sentence}::text),
+          source_content_id = case when w.sentence is null then ${p.sourceContentId}::int else w.source_content_id end,
+          source_page_id = case when w.sentence is null then ${p.sourcePageId}::int else w.source_page_id end,
+          source_video_id = case when w.sentence is null then ${p.sourceVideoId}::text else w.source_video_id end
+        where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}
           and exists (select 1 from owner)
         returning 1
       ),
       inserted as (
-        insert into user_words (user_id, language, lowercase, level, updated_at)
-        select ${p.userId}, ${p.language}, ${p.lowercase}, ${p.level}, ${p.now}::timestamptz
+        insert into user_words (user_id, language, lowercase, level, updated_at, sentence, source_content_id,
+          source_page_id, source_video_id)
+        select ${p.userId}, ${p.language}, ${p.lowercase}, ${p.level}, ${p.now}::timestamptz, ${p.sentence}::text,
+          ${p.sourceContentId}::int, ${p.sourcePageId}::int, ${p.sourceVideoId}::text
         from owner where owner.has_room and not exists (select 1 from existing)
         on conflict do nothing
         returning 1
@@ -295,6 +299,10 @@ async function saveFigures() {
         lowercase: kind.word(n, 'b'),
         now: new Date().toISOString(),
         learningDay,
+        sentence: null,
+        sourceContentId: null,
+        sourcePageId: null,
+        sourceVideoId: null,
       });
       if (!row?.updated && !row?.inserted) throw new Error('the baseline saved nothing');
       if (n >= 3) baseline.push(performance.now() - start);

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { WordContext } from '#contract/endpoints/words.ts';
 import type { UserWord, WordLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { statement } from '../prepared-statements.ts';
+import { returnsOldValues } from '../server-version.ts';
 import type { Db } from '../types.ts';
 import { countProgress } from './progress.ts';
 import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalances } from './save-balances.ts';
@@ -137,7 +138,7 @@ export async function videoWordsJson(
 
 export type SaveWordResult = { saved: UserWord; balances: SaveBalances } | { limitReached: true };
 
-const saveWordStatement = statement<
+export type SaveWordNames =
   | 'userId'
   | 'level'
   | 'now'
@@ -147,35 +148,48 @@ const saveWordStatement = statement<
   | 'sentence'
   | 'sourceContentId'
   | 'sourcePageId'
-  | 'sourceVideoId',
-  { updated: boolean; inserted: boolean; users: number; has_room: boolean | null } & BalancesRow
->(
-  (p) => sql`
+  | 'sourceVideoId';
+
+type SaveWordRow = { updated: boolean; inserted: boolean; users: number; has_room: boolean | null } & BalancesRow;
+
+/**
+ * The word save's statement. The day's "made known" counter compares the word's level before this save with the new
+ * one: the latest committed level, read under the row's lock (the statement's snapshot may predate a save that held
+ * it). PostgreSQL 18 returns it from the update itself (`returnsOld`); before 18 a CTE reads and locks the row first.
+ */
+function saveWordSql(p: Record<SaveWordNames, Placeholder>, returnsOld: boolean): SQL {
+  const wordIs = sql`w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}`;
+  // The sentence and source of the first save that had one stay (a flashcard's front).
+  const changes = sql`level = ${p.level}, updated_at = ${p.now}::timestamptz,
+        sentence = coalesce(w.sentence, ${p.sentence}::text),
+        source_content_id = case when w.sentence is null then ${p.sourceContentId}::int else w.source_content_id end,
+        source_page_id = case when w.sentence is null then ${p.sourcePageId}::int else w.source_page_id end,
+        source_video_id = case when w.sentence is null then ${p.sourceVideoId}::text else w.source_video_id end`;
+  // Either way the word's row is locked after the user row (`owner` is asked first).
+  const existing = returnsOld
+    ? sql`existing as (
+      update user_words w set ${changes}
+      where ${wordIs} and exists (select 1 from owner)
+      returning old.level as was
+    ),`
+    : sql`before as (
+      select level from user_words w where ${wordIs} and exists (select 1 from owner)
+      for no key update
+    ),
+    existing as (
+      update user_words w set ${changes}
+      from before
+      where ${wordIs}
+      returning before.level as was
+    ),`;
+  return sql`
     -- The user row is locked first, before any of the learner's other rows, by every statement that writes
     -- them (this one, the page save's): one order of locks, so concurrent saves never deadlock.
     with owner as (
       select word_count < word_limit as has_room, word_count, credit_amount from users
       where id = ${p.userId} for update
     ),
-    -- The word's level before this save, locked after the user row: the latest committed level, which the day's
-    -- "made known" counter compares with (the statement's snapshot may predate a save that held the lock).
-    before as (
-      select level from user_words
-      where user_id = ${p.userId} and language = ${p.language} and lowercase = ${p.lowercase}
-        and exists (select 1 from owner)
-      for no key update
-    ),
-    -- The sentence and source of the first save that had one stay (a flashcard's front).
-    existing as (
-      update user_words w set level = ${p.level}, updated_at = ${p.now}::timestamptz,
-        sentence = coalesce(w.sentence, ${p.sentence}::text),
-        source_content_id = case when w.sentence is null then ${p.sourceContentId}::int else w.source_content_id end,
-        source_page_id = case when w.sentence is null then ${p.sourcePageId}::int else w.source_page_id end,
-        source_video_id = case when w.sentence is null then ${p.sourceVideoId}::text else w.source_video_id end
-      from before
-      where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = ${p.lowercase}
-      returning before.level as was
-    ),
+    ${existing}
     inserted as (
       insert into user_words (user_id, language, lowercase, level, updated_at, sentence, source_content_id,
         source_page_id, source_video_id)
@@ -195,8 +209,13 @@ const saveWordStatement = statement<
         then (select count(*) from inserted) + (select count(*) from existing where was < 4) else 0 end`,
     })}
     select exists (select 1 from existing) as updated, exists (select 1 from inserted) as inserted,
-      (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`,
-);
+      (select count(*)::int from owner) as users, (select has_room from owner) as has_room, ${balancesAfter}`;
+}
+
+const saveWordStatements = {
+  returningOld: statement<SaveWordNames, SaveWordRow>((p) => saveWordSql(p, true)),
+  lockingFirst: statement<SaveWordNames, SaveWordRow>((p) => saveWordSql(p, false)),
+};
 
 /**
  * Saves a level in one statement, one round trip. The user row is locked first; a word already saved changes
@@ -227,7 +246,11 @@ export async function saveUserWord(
     sourcePageId: source && 'contentId' in source ? source.pageId : null,
     sourceVideoId: source && 'videoId' in source ? source.videoId : null,
   };
-  const [row] = await saveWordStatement(db, values);
+  const returnsOld = returnsOldValues(db);
+  const save = (typeof returnsOld === 'boolean' ? returnsOld : await returnsOld)
+    ? saveWordStatements.returningOld
+    : saveWordStatements.lockingFirst;
+  const [row] = await save(db, values);
   if (!row) throw new Error('The save answered no row');
   if (row.updated || row.inserted) return { saved: { level, language, lowercase }, balances: balancesOf(row) };
   if (row.users === 0) throw new Error('User vanished');
