@@ -21,6 +21,21 @@ export function sentenceParts(sentence: string, lowercase: string): SentencePart
   return parts;
 }
 
+/**
+ * The word as its sentence writes it, where that case is the word's own: "Hund" in "Ich sehe den Hund.", not
+ * "hund". An occurrence that opens the sentence says nothing ("Die" may be "die"), so the first one after the start
+ * is taken; without one (or without a sentence) the word stays as saved, lower case.
+ */
+export function cardWord(sentence: string | null, lowercase: string): string {
+  if (!sentence) return lowercase;
+  let at = 0;
+  for (const part of sentenceParts(sentence, lowercase)) {
+    if (part.marked && /[\p{L}\p{N}]/u.test(sentence.slice(0, at))) return part.text;
+    at += part.text.length;
+  }
+  return lowercase;
+}
+
 type IntervalUnit = 'minute' | 'hour' | 'day' | 'month' | 'year';
 
 const minute = 60_000;

@@ -5,7 +5,7 @@ import { type ReactNode, type Ref, useId } from 'react';
 import { speak } from '@/components/interactive-text/speak';
 import type { Flashcard } from '@/contract/endpoints/flashcards';
 import type { LearningLanguage } from '@/contract/languages';
-import { sentenceParts } from './card-text';
+import { cardWord, sentenceParts } from './card-text';
 
 /** The sentence the word was saved in, the word marked; all of it plain text. */
 function Sentence({
@@ -62,7 +62,7 @@ type CardViewProps = {
 };
 
 /**
- * One card: the word and the sentence it was saved in on the front; revealed, the meaning (the learner's own, marked,
+ * One card: the word (as its sentence writes it) and the sentence it was saved in on the front; revealed, the meaning (the learner's own, marked,
  * or the dictionary's), the note, Speak and the way back to the text or video.
  */
 export function CardView({ card, language, revealed, answerActions, answerRef }: CardViewProps) {
@@ -72,7 +72,7 @@ export function CardView({ card, language, revealed, answerActions, answerRef }:
     <article className="flashcard" aria-labelledby={wordId}>
       <div className="flashcard-front">
         <h2 id={wordId} className="flashcard-word" lang={language} dir="auto" tabIndex={-1}>
-          {card.lowercase}
+          {cardWord(card.sentence, card.lowercase)}
         </h2>
         {card.sentence ? <Sentence sentence={card.sentence} lowercase={card.lowercase} language={language} /> : null}
       </div>

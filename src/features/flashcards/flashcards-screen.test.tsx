@@ -1,4 +1,4 @@
-import { findUserByEmail, mockDb, nextId, readerAccount, wordsOf } from '@mocks/db';
+import { findUserByEmail, mockDb, nextId, readerAccount, wordsOf, wordTimeKey } from '@mocks/db';
 import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -150,6 +150,22 @@ describe('the flashcards screen', () => {
     await user.click(screen.getAllByRole('button', { name: 'Back to your flashcards' }).at(-1) as HTMLElement);
     await screen.findByRole('button', { name: 'Add 20 Cards' });
     expect(bucket('Now')).toBe('3');
+  });
+
+  it('shows the word as its sentence writes it: a German noun keeps its capital', async () => {
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('No reader account');
+    for (const { lowercase } of wordsOf(reader).filter((word) => word.language === 'de')) {
+      const written = lowercase.charAt(0).toUpperCase() + lowercase.slice(1);
+      mockDb().contexts[wordTimeKey(reader, { language: 'de', lowercase })] = {
+        sentence: `Heute sehe ich ${written} im Buch.`,
+        source: { contentId: 1, pageId: 0 },
+      };
+    }
+    await startReview();
+    const word = cardWord() ?? '';
+    expect(word).toMatch(/^\p{Lu}/u);
+    expect(within(document.querySelector('.flashcard-sentence') as HTMLElement).getByText(word)).toBeInTheDocument();
   });
 
   it('writes a note from the revealed card, which shows it at once', async () => {
