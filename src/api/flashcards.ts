@@ -11,6 +11,7 @@ import {
 } from '@/contract/endpoints/flashcards';
 import type { WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { afterPaintOrLeaving } from '@/lib/after-paint';
 import { storeBalances } from './account';
 import { ApiRequestError, fetchDetails } from './client';
 import { refreshProgress } from './progress';
@@ -181,8 +182,11 @@ export function useReviewFlashcard(deck: FlashcardDeck, events: ReviewEvents = {
     mutationKey: [...flashcardQueries.all(), 'review'],
     scope: reviewScope,
     retry: retryLost,
-    mutationFn: ({ reviewId, card, grade, durationMs }: FlashcardReview) =>
-      fetchDetails(flashcardEndpoints.reviewFlashcard, {
+    // Sent once the frame showing the next card is painted (at once if the page is left first), so the request's
+    // own work never holds that frame back; the scope keeps an undo behind it.
+    mutationFn: async ({ reviewId, card, grade, durationMs }: FlashcardReview) => {
+      await new Promise<void>((painted) => afterPaintOrLeaving(painted));
+      return fetchDetails(flashcardEndpoints.reviewFlashcard, {
         params: { targetLang: deck.language },
         query: { homeLang: deck.homeLang },
         body: {
@@ -192,7 +196,9 @@ export function useReviewFlashcard(deck: FlashcardDeck, events: ReviewEvents = {
           reps: card.reps,
           durationMs: Math.min(600_000, Math.max(0, Math.round(durationMs))),
         },
-      }),
+        keepalive: true,
+      });
+    },
     onMutate: async ({ card, grade }) => {
       await queryClient.cancelQueries({ queryKey: flashcardQueries.language(deck.language) });
       queryClient.setQueryData(queueKey, (queue) => withoutCard(queue, card.id));
