@@ -57,9 +57,9 @@ describe('the progress panel on the vocabulary screen', () => {
   it('shows each of the 30 days as a row of a table on demand, oldest first', async () => {
     countProgress(reader(), 'de', learnerDay(0), { wordsSaved: 3, wordsKnown: 2, pagesRead: 1 });
     const { user } = await openWords();
-    const table = within(panel()).getByRole('table', { hidden: true });
-    expect(table).not.toBeVisible();
+    expect(within(panel()).queryByRole('table', { hidden: true })).not.toBeInTheDocument();
     await user.click(within(panel()).getByText('Show as table'));
+    const table = await within(panel()).findByRole('table');
     expect(table).toBeVisible();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31);

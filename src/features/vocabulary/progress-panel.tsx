@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { progressQueries } from '@/api/progress';
 import { dateFormatter } from '@/components/format';
 import type { ProgressDay } from '@/contract/endpoints/progress';
@@ -68,6 +68,7 @@ function ProgressChart({ days, highest }: { days: readonly ProgressDay[]; highes
 export function ProgressPanel({ language }: { language: LearningLanguage }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
+  const [tableMade, setTableMade] = useState(false);
   const accessibleLevels = usePreferences((s) => s.accessibleLevels);
   const progress = useQuery(progressQueries.language(language));
   const days = progress.data?.days;
@@ -80,7 +81,6 @@ export function ProgressPanel({ language }: { language: LearningLanguage }) {
     () => dateFormatter(i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
     [i18n.locale],
   );
-  const longDate = useMemo(() => dateFormatter(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }), [i18n.locale]);
   const totals = days ? totalsOf(days) : undefined;
   const highest = days ? Math.max(1, ...days.flatMap((day) => series.map((name) => day[name]))) : 1;
   const first = days?.[0];
@@ -130,39 +130,58 @@ export function ProgressPanel({ language }: { language: LearningLanguage }) {
         ))}
       </ul>
       {days ? (
-        <details className="progress-details">
+        // The table is made when it is first opened: closed, it is hidden from everyone, and its 30 rows of dates and
+        // figures would only add to the screen's first render.
+        <details className="progress-details" onToggle={(event) => event.currentTarget.open && setTableMade(true)}>
           <summary>
             <Trans>Show as table</Trans>
           </summary>
-          <table aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Day</Trans>
-                </th>
-                {series.map((name) => (
-                  <th key={name} scope="col">
-                    {labels[name]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">
-                    <time dateTime={day.day}>{longDate.format(dayOf(day.day))}</time>
-                  </th>
-                  {series.map((name) => (
-                    <td key={name}>{i18n.number(day[name])}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {tableMade ? <ProgressTable days={days} headingId={headingId} labels={labels} /> : null}
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** The 30 days as a table: a row a day, its date and its three figures. */
+function ProgressTable({
+  days,
+  headingId,
+  labels,
+}: {
+  days: readonly ProgressDay[];
+  headingId: string;
+  labels: Record<Series, string>;
+}) {
+  const { i18n } = useLingui();
+  const longDate = useMemo(() => dateFormatter(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }), [i18n.locale]);
+  return (
+    <table aria-labelledby={headingId}>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Day</Trans>
+          </th>
+          {series.map((name) => (
+            <th key={name} scope="col">
+              {labels[name]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((day) => (
+          <tr key={day.day}>
+            <th scope="row">
+              <time dateTime={day.day}>{longDate.format(dayOf(day.day))}</time>
+            </th>
+            {series.map((name) => (
+              <td key={name}>{i18n.number(day[name])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
