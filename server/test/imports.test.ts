@@ -4,7 +4,7 @@ import { importLimits } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { dictionaryEntries } from '../src/db/schema/learning.ts';
-import { runImportJob } from '../src/services/imports/jobs.ts';
+import { importFailure, runImportJob } from '../src/services/imports/jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { epubOf, zipBomb, zipOf } from './epub-fixtures.ts';
 import { authed, multipartBody, signupLearner } from './helpers.ts';
@@ -54,6 +54,25 @@ async function importCount() {
 }
 
 describe('importing a text', () => {
+  it('retries a text its database cannot store, and on the last attempt fails it and tells the job why', async () => {
+    const token = await learner();
+    expect((await paste(token, { language: 'en', title: 'Night street', text: story })).statusCode).toBe(200);
+    const [id] = app.sentImports.splice(0);
+    if (id === undefined) throw new Error('no import was queued');
+    const database = app.database.db;
+    // The pages' transaction fails, as on a database that went away mid-job; the rest of the database answers.
+    const failing = new Proxy(database, {
+      get: (target, key) =>
+        key === 'transaction' ? () => Promise.reject(new Error('database down')) : Reflect.get(target, key, target),
+    });
+    const log = { warn: () => {} } as unknown as Parameters<typeof runImportJob>[0]['log'];
+    const deps = { db: failing, clock: app.clock.now, log };
+    await expect(runImportJob(deps, id, { lastAttempt: false })).rejects.toThrow('database down');
+    expect((await myTexts(token))[0]).toMatchObject({ status: 'processing' });
+    expect(await runImportJob(deps, id, { lastAttempt: true })).toBe(importFailure);
+    expect((await myTexts(token))[0]).toMatchObject({ status: 'failed' });
+  });
+
   it('makes a pasted text into pages its learner reads and translates', async () => {
     const token = await learner();
     const response = await paste(token, { language: 'en', title: 'Night street', text: story });

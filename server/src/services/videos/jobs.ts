@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { insertNotification, type NotificationText } from '../../db/queries/notifications.ts';
 import {
   findTranscript,
@@ -10,6 +10,7 @@ import {
 } from '../../db/queries/videos.ts';
 import type { Db } from '../../db/types.ts';
 import type { Clock } from '../accounts.ts';
+import { workWithFailures } from '../jobs.ts';
 import { notificationTexts } from '../notification-texts.ts';
 import { transcriptSections } from './sections.ts';
 import { NoCaptionsError, type TranscriptSource } from './transcript-source.ts';
@@ -77,21 +78,9 @@ export async function runTranscriptJob(
 /** Runs the transcript jobs in this process, and sends again the ones a crash may have left unsent. */
 export async function startTranscriptWorker(boss: PgBoss, deps: TranscriptJobDeps): Promise<void> {
   await boss.createQueue(transcriptQueue, { retryLimit: 4, retryDelay: 5, retryBackoff: true });
-  // A video that failed fails its job too, at once and with the reason (`deadletter`: no retry is left to try), so
-  // the admin's queue shows the failure instead of a job done.
-  await boss.work(
-    transcriptQueue,
-    { includeMetadata: true, pollingIntervalSeconds: 1, perJobResults: true },
-    (jobs: JobWithMetadata<{ transcriptId: number }>[]) =>
-      Promise.all(
-        jobs.map(async (job): Promise<JobResult> => {
-          const lastAttempt = job.retryCount >= job.retryLimit;
-          const failure = await runTranscriptJob(deps, job.data.transcriptId, { lastAttempt });
-          return failure === null
-            ? { id: job.id, status: 'completed' }
-            : { id: job.id, status: 'deadletter', output: { message: failure } };
-        }),
-      ),
+  // A video that failed fails its job too, at once and with the reason, so the admin's queue shows it.
+  await workWithFailures<{ transcriptId: number }>(boss, transcriptQueue, ({ transcriptId }, lastAttempt) =>
+    runTranscriptJob(deps, transcriptId, { lastAttempt }),
   );
   const jobs = transcriptJobs(boss);
   for (const id of await waitingTranscripts(deps.db)) await jobs.send(id);
