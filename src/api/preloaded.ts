@@ -1,4 +1,7 @@
-/** An answer the page's inline scripts asked for before the app ran (server/src/plugins/first-paint.ts, preload-hints.ts). */
+/**
+ * An answer the page's inline scripts asked for before the app ran (server/src/plugins/first-paint.ts and
+ * preload-hints.ts).
+ */
 type Preloaded = { url: string; response: Promise<unknown> };
 
 /**

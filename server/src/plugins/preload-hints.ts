@@ -109,8 +109,8 @@ export const dataPreloadScripts = Object.values(dataPreloads).join('');
  * catalog too). Without them each waits for the script before it in a chain
  * (entry → catalog → route chunk), one round trip each on a phone's network. The screen's own stylesheets (those of
  * its chunks) are preloaded too, so the screen does not wait for its CSS once its script has run; `/` also asks for
- * its data at once (`libraryPreloadScript`), and so does `/words` for a member (`vocabularyPreloadScript`). Null without a
- * build.
+ * its data at once (`libraryPreloadScript`), and so does `/words` for a member (`vocabularyPreloadScript`). Null
+ * without a build.
  */
 export function preloadHints(
   manifest: ViteManifest | null,

@@ -62,8 +62,8 @@ type CardViewProps = {
 };
 
 /**
- * One card: the word (as its sentence writes it) and the sentence it was saved in on the front; revealed, the meaning (the learner's own, marked,
- * or the dictionary's), the note, Speak and the way back to the text or video.
+ * One card: the word (as its sentence writes it) and the sentence it was saved in on the front; revealed, the meaning
+ * (the learner's own, marked, or the dictionary's), the note, Speak and the way back to the text or video.
  */
 export function CardView({ card, language, revealed, answerActions, answerRef }: CardViewProps) {
   const { t } = useLingui();
