@@ -27,7 +27,7 @@ test('on a phone a member opens Words from the burger menu, taps a saved word an
   await expectNoAxeViolations(page);
   await listed.tap();
   const box = page.getByRole('region', { name: 'Translation' });
-  await expect(box.locator('.translation-word')).toHaveText(word);
+  await expect(box.locator('.translation-word')).toHaveText(new RegExp(`^${word}$`, 'i'));
   await expect(box.locator('.translation-text')).not.toBeEmpty();
   await page.keyboard.press('3');
   await expect(listed).toHaveAttribute('data-level', '3');

@@ -60,7 +60,7 @@ function cursorOf(after: string, sort: VocabularySort): Listed | undefined {
     if (sort === 'recent' && Number.isNaN(Date.parse(key))) return undefined;
     if (sort === 'frequency' && !/^\d{1,10}$/.test(key)) return undefined;
     if (sort === 'az' && key !== '') return undefined;
-    const at = { lowercase, level: 0, meaning: null, meaningIsOwn: false, note: null };
+    const at = { lowercase, level: 0, meaning: null, meaningIsOwn: false, note: null, sentence: null };
     return { ...at, updatedAt: key, folded: fold(lowercase), occurrences: Number(key) || 0 };
   } catch {
     return undefined;
@@ -131,6 +131,7 @@ export const vocabularyHandlers = [
         lowercase: word.lowercase,
         level: word.level,
         ...listedMeaning(user, word, query.homeLang),
+        sentence: mockDb().contexts[wordTimeKey(user, word)]?.sentence ?? null,
         updatedAt: changedAt(user, word, now),
         occurrences: occurrences.get(word.lowercase) ?? 0,
         folded: fold(word.lowercase),

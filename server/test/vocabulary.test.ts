@@ -98,6 +98,31 @@ async function wordCount(userId: number) {
 }
 
 describe("the vocabulary list of a learner's saved words", () => {
+  it('lists the sentence a word was first saved in, or none', async () => {
+    const { token } = await learner();
+    const [text] = (await app.database.db.execute<{ id: number }>(sql`select id from contents limit 1`)).rows;
+    if (!text) throw new Error('no text');
+    app.clock.advance(1_000);
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/v1/userword',
+      headers: authed(token),
+      payload: {
+        lowercase: 'light',
+        level: 2,
+        language: 'en',
+        context: { sentence: 'She turned on the Light.', source: { contentId: text.id, pageId: 0 } },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await save(token, 'lantern', 1);
+    const page = await list(token);
+    expect(page.words.map(({ lowercase, sentence }) => ({ lowercase, sentence }))).toEqual([
+      { lowercase: 'lantern', sentence: null },
+      { lowercase: 'light', sentence: 'She turned on the Light.' },
+    ]);
+  });
+
   it('lists the words last changed first, with their meaning, occurrences and how many there are', async () => {
     const { token } = await learner();
     await save(token, 'light', 2);
@@ -106,9 +131,25 @@ describe("the vocabulary list of a learner's saved words", () => {
     await save(token, 'kaffee', 1, 'de');
     const page = await list(token);
     expect(page.words.map(({ updatedAt: _at, ...word }) => word)).toEqual([
-      { lowercase: 'mara', level: 4, meaning: 'Mara', meaningIsOwn: false, note: null, occurrences: 3 },
-      { lowercase: 'lantern', level: 0, meaning: null, meaningIsOwn: false, note: null, occurrences: 0 },
-      { lowercase: 'light', level: 2, meaning: 'das Licht', meaningIsOwn: false, note: null, occurrences: 2 },
+      { lowercase: 'mara', level: 4, meaning: 'Mara', meaningIsOwn: false, note: null, sentence: null, occurrences: 3 },
+      {
+        lowercase: 'lantern',
+        level: 0,
+        meaning: null,
+        meaningIsOwn: false,
+        note: null,
+        sentence: null,
+        occurrences: 0,
+      },
+      {
+        lowercase: 'light',
+        level: 2,
+        meaning: 'das Licht',
+        meaningIsOwn: false,
+        note: null,
+        sentence: null,
+        occurrences: 2,
+      },
     ]);
     expect(page.words[0]?.updatedAt).toBe(new Date(app.clock.now().getTime() - 1_000).toISOString());
     expect(page).toEqual(expect.objectContaining({ next: null, total: 3 }));

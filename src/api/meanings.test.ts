@@ -79,6 +79,7 @@ describe("the vocabulary list's rows", () => {
     meaning: 'house',
     meaningIsOwn: false,
     note: null,
+    sentence: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
     occurrences: 2,
     ...word,

@@ -98,6 +98,7 @@ describe("the vocabulary screen's first page the page's script asked for", () =>
           meaning: null,
           meaningIsOwn: false,
           note: null,
+          sentence: null,
           occurrences: 1,
           updatedAt: '2026-11-28T06:00:00.000Z',
         },

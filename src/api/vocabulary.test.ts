@@ -23,6 +23,7 @@ const word = (lowercase: string, level: number): VocabularyWord => ({
   meaning: null,
   meaningIsOwn: false,
   note: null,
+  sentence: null,
   updatedAt: then,
   occurrences: 1,
 });

@@ -371,6 +371,8 @@ export const vocabularyWordSchema = z.object({
   meaning: z.nullable(z.string()),
   meaningIsOwn: z.boolean(),
   note: z.nullable(z.string()),
+  /** The sentence the word was first saved in (a flashcard's front), null when it was saved without one. */
+  sentence: z.nullable(z.string()),
   updatedAt: isoDateTimeSchema,
   occurrences: int32(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardWord, formatInterval, intervalOf, sentenceParts } from './card-text';
+import { formatInterval, intervalOf, sentenceParts } from './card-text';
 
 describe('sentenceParts', () => {
   it('marks the word wherever it stands, whatever its case', () => {
@@ -51,23 +51,5 @@ describe('intervals', () => {
     expect(formatInterval(10 * minute, 'en')).toBe('10 min');
     expect(formatInterval(3 * day, 'en')).toBe('3 days');
     expect(formatInterval(3 * day, 'de')).toBe('3 Tg.');
-  });
-});
-
-describe('cardWord', () => {
-  it('writes the word as its sentence does: a German noun keeps its capital', () => {
-    expect(cardWord('Ich sehe den Hund im Garten.', 'hund')).toBe('Hund');
-    expect(cardWord('Then I went home.', 'i')).toBe('I');
-  });
-
-  it('takes no case from the word that opens the sentence, even behind a quote', () => {
-    expect(cardWord('Die Katze schläft.', 'die')).toBe('die');
-    expect(cardWord('« Hund ! »', 'hund')).toBe('hund');
-    expect(cardWord('Die Katze sieht die Maus.', 'die')).toBe('die');
-  });
-
-  it('keeps the saved word without a sentence, or when the sentence lacks it', () => {
-    expect(cardWord(null, 'hund')).toBe('hund');
-    expect(cardWord('Eine Katze.', 'hund')).toBe('hund');
   });
 });

@@ -1,3 +1,5 @@
+import { wholeWordPattern } from '@/lib/written-form';
+
 /** A stretch of a card's sentence, the word itself marked. */
 export type SentencePart = { text: string; marked: boolean };
 
@@ -8,32 +10,15 @@ export type SentencePart = { text: string; marked: boolean };
 export function sentenceParts(sentence: string, lowercase: string): SentencePart[] {
   const word = lowercase.trim();
   if (word === '') return [{ text: sentence, marked: false }];
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escaped}(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
   const parts: SentencePart[] = [];
   let from = 0;
-  for (const match of sentence.matchAll(pattern)) {
+  for (const match of sentence.matchAll(wholeWordPattern(word))) {
     if (match.index > from) parts.push({ text: sentence.slice(from, match.index), marked: false });
     parts.push({ text: match[0], marked: true });
     from = match.index + match[0].length;
   }
   if (from < sentence.length) parts.push({ text: sentence.slice(from), marked: false });
   return parts;
-}
-
-/**
- * The word as its sentence writes it, where that case is the word's own: "Hund" in "Ich sehe den Hund.", not
- * "hund". An occurrence that opens the sentence says nothing ("Die" may be "die"), so the first one after the start
- * is taken; without one (or without a sentence) the word stays as saved, lower case.
- */
-export function cardWord(sentence: string | null, lowercase: string): string {
-  if (!sentence) return lowercase;
-  let at = 0;
-  for (const part of sentenceParts(sentence, lowercase)) {
-    if (part.marked && /[\p{L}\p{N}]/u.test(sentence.slice(0, at))) return part.text;
-    at += part.text.length;
-  }
-  return lowercase;
 }
 
 type IntervalUnit = 'minute' | 'hour' | 'day' | 'month' | 'year';

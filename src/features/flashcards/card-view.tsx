@@ -5,7 +5,8 @@ import { type ReactNode, type Ref, useId } from 'react';
 import { speak } from '@/components/interactive-text/speak';
 import type { Flashcard } from '@/contract/endpoints/flashcards';
 import type { LearningLanguage } from '@/contract/languages';
-import { cardWord, sentenceParts } from './card-text';
+import { writtenForm } from '@/lib/written-form';
+import { sentenceParts } from './card-text';
 
 /** The sentence the word was saved in, the word marked; all of it plain text. */
 function Sentence({
@@ -72,7 +73,7 @@ export function CardView({ card, language, revealed, answerActions, answerRef }:
     <article className="flashcard" aria-labelledby={wordId}>
       <div className="flashcard-front">
         <h2 id={wordId} className="flashcard-word" lang={language} dir="auto" tabIndex={-1}>
-          {cardWord(card.sentence, card.lowercase)}
+          {writtenForm(card.sentence, card.lowercase)}
         </h2>
         {card.sentence ? <Sentence sentence={card.sentence} lowercase={card.lowercase} language={language} /> : null}
       </div>

@@ -17,7 +17,8 @@ import { MeaningDialog } from '@/components/interactive-text/meaning-dialog';
 import { type CardGradeName, cardGrades, type Flashcard } from '@/contract/endpoints/flashcards';
 import { afterPaint } from '@/lib/after-paint';
 import { toast } from '@/lib/toast';
-import { cardWord, formatInterval } from './card-text';
+import { writtenForm } from '@/lib/written-form';
+import { formatInterval } from './card-text';
 import { CardView } from './card-view';
 
 const gradeNames = Object.keys(cardGrades) as CardGradeName[];
@@ -351,7 +352,7 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
       )}
       {editing && card ? (
         <MeaningDialog
-          display={cardWord(card.sentence, card.lowercase)}
+          display={writtenForm(card.sentence, card.lowercase)}
           targetLang={deck.language}
           homeLang={deck.homeLang}
           dictionary={card.meaningIsOwn ? undefined : (card.meaning ?? undefined)}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRowStore, rowSections } from './vocabulary-rows';
 
-const rows = (...words: string[]) => words.map((lowercase) => ({ lowercase }));
+const rows = (...words: string[]) => words.map((lowercase) => ({ lowercase, sentence: null }));
 
 describe('rowSections', () => {
   it('makes each word a section of one word, its row its token id', () => {
@@ -9,6 +9,18 @@ describe('rowSections', () => {
       { tokens: [{ id: 0, display: 'haus', lowercase: 'haus', isWord: true }] },
       { tokens: [{ id: 1, display: 'maus', lowercase: 'maus', isWord: true }] },
     ]);
+  });
+
+  it('shows each word as the sentence it was saved in writes it', () => {
+    const [hund, die] = rowSections(
+      [
+        { lowercase: 'hund', sentence: 'Ich sehe den Hund.' },
+        { lowercase: 'die', sentence: 'Die Katze schläft.' },
+      ],
+      [],
+    );
+    expect(hund?.tokens[0]).toMatchObject({ display: 'Hund', lowercase: 'hund' });
+    expect(die?.tokens[0]).toMatchObject({ display: 'die', lowercase: 'die' });
   });
 
   it('keeps the rows before a page appended, so only the new rows are indexed', () => {
@@ -39,6 +51,7 @@ describe('the rows store', () => {
     meaning: null,
     meaningIsOwn: false,
     note: null,
+    sentence: null,
     updatedAt: '2026-01-02T10:00:00.000Z',
     occurrences: 1,
   });

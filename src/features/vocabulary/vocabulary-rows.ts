@@ -1,18 +1,23 @@
 import { useSyncExternalStore } from 'react';
 import type { Section, VocabularyWord } from '@/contract/entities';
+import { writtenForm } from '@/lib/written-form';
 
 /**
  * The list's words as the text engine's sections, one word each (its token id is its row). A row keeps its section
  * while it lists the same word, so a page appended, or a level changed, leaves the rows before it as they were
  * (the engine then indexes only the new ones); the sections are returned as they were when nothing changed.
  */
-export function rowSections(words: readonly Pick<VocabularyWord, 'lowercase'>[], before: readonly Section[]) {
+export function rowSections(
+  words: readonly Pick<VocabularyWord, 'lowercase' | 'sentence'>[],
+  before: readonly Section[],
+) {
   let same = words.length === before.length;
-  const sections = words.map(({ lowercase }, index): Section => {
+  const sections = words.map(({ lowercase, sentence }, index): Section => {
     const section = before[index];
     if (section?.tokens[0]?.lowercase === lowercase) return section;
     same = false;
-    return { tokens: [{ id: index, display: lowercase, lowercase, isWord: true }] };
+    // The word as its sentence writes it ("Hund", not "hund"), as its flashcard shows it.
+    return { tokens: [{ id: index, display: writtenForm(sentence, lowercase), lowercase, isWord: true }] };
   });
   return same ? before : sections;
 }

@@ -52,6 +52,17 @@ describe('the vocabulary screen', () => {
     expect(screen.getByRole('button', { name: /^Level 0\b/ })).toHaveTextContent(/0$/);
   });
 
+  it('shows a word as the sentence it was saved in writes it: a German noun keeps its capital', async () => {
+    mockDb().contexts[wordTimeKey(reader(), { language: 'de', lowercase: 'katze' })] = {
+      sentence: 'Jonas bleibt mit seiner Katze zu Hause.',
+      source: { contentId: 1, pageId: 0 },
+    };
+    await renderApp('/words', member);
+    const katze = await screen.findByRole('button', { name: 'Katze' });
+    expect(katze).toHaveAttribute('data-w', 'katze');
+    expect(screen.getByRole('button', { name: 'regen' })).toBeInTheDocument();
+  });
+
   it('is reached from the header', async () => {
     const { user } = await renderApp('/', member);
     const nav = screen.getByRole('navigation', { name: 'Main menu' });

@@ -156,6 +156,9 @@ function listStatementFor(shape: Shape) {
         (select coalesce(json_agg(json_build_object(
           'lowercase', w.lowercase, 'level', w.level, 'meaning', coalesce(w.meaning, ${meaningOf(p)}),
           'meaningIsOwn', w.meaning is not null, 'note', w.note,
+          -- The page's own rows only: the sentence never rides through the sort of every candidate.
+          'sentence', (select s.sentence from user_words s
+            where s.user_id = ${p.userId} and s.language = ${p.language} and s.lowercase = w.lowercase),
           'updatedAt', to_char(w.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'occurrences', ${sort.counted ? sql`w.key` : occurrencesOf(p)}) order by w.n), '[]')::text from page w) as words,
         exists (select 1 from listed where n > ${p.limit}::int) as more,
