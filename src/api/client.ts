@@ -8,7 +8,7 @@ import {
 } from '@/contract/envelope';
 import { API_BASE, pathOf, TIME_ZONE_HEADER } from '@/contract/request';
 import { browserTimeZone } from '@/lib/time-zone';
-import { addressOf, takePreloaded } from './preloaded';
+import { takePreloaded } from './preloaded';
 import { readStoredToken } from './session';
 
 /** A failed call: the server's envelope details when it sent them, else none (network, invalid response). */
@@ -79,7 +79,8 @@ export async function callEndpoint<E extends Endpoint>(
       headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     }).json();
   // A refused or failed preload is asked again, so its error is the server's answer to the app.
-  const preloaded = endpoint.method === 'GET' ? takePreloaded(addressOf(API_BASE + path, options.query)) : undefined;
+  const query = options.query && new URLSearchParams(options.query).toString();
+  const preloaded = endpoint.method === 'GET' ? takePreloaded(API_BASE + path + (query ? `?${query}` : '')) : undefined;
   let raw: unknown;
   try {
     raw = await (preloaded ? preloaded.catch(request) : request());
