@@ -1,7 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints } from '@/contract/endpoints/account';
 import type { LearnerBalances, User } from '@/contract/entities';
-import type { LoginRequest, SignupRequest } from '@/contract/validation';
 import { fetchDetails } from './client';
 import { privateQueryRoots } from './query-client';
 import { readStoredUser, writeStoredUser } from './session';
@@ -78,26 +77,6 @@ export function clearSession(queryClient: QueryClient): void {
   for (const root of privateQueryRoots) queryClient.removeQueries({ queryKey: [root] });
   // Pages read in this session may be the learner's own texts: the next visitor fetches what they may read.
   queryClient.removeQueries({ queryKey: ['content', 'reader'] });
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['auth', 'login'],
-    meta: { silent: true },
-    mutationFn: (request: LoginRequest) => fetchDetails(accountEndpoints.login, { body: request }),
-    onSuccess: (user) => storeUser(queryClient, user),
-  });
-}
-
-export function useSignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['auth', 'signup'],
-    meta: { silent: true },
-    mutationFn: (request: SignupRequest) => fetchDetails(accountEndpoints.signup, { body: request }),
-    onSuccess: (user) => storeUser(queryClient, user),
-  });
 }
 
 /** Ends the session on the server (best effort) and forgets it here whatever the answer. */

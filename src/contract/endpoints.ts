@@ -1,5 +1,6 @@
 import { accountEndpoints } from './endpoints/account.ts';
 import { adminEndpoints } from './endpoints/admin.ts';
+import { authEndpoints } from './endpoints/auth.ts';
 import { contentEndpoints } from './endpoints/content.ts';
 import { coverageEndpoints } from './endpoints/coverage.ts';
 import type { Endpoint, EndpointBody, EndpointDetails, EndpointParams } from './endpoints/endpoint.ts';
@@ -19,6 +20,7 @@ export { API_BASE, pathOf, TIME_ZONE_HEADER } from './request.ts';
 
 /** Every call of the API, by name: each resource's calls are described in `endpoints/<resource>.ts`. */
 export const endpoints = {
+  ...authEndpoints,
   ...accountEndpoints,
   ...contentEndpoints,
   ...wordEndpoints,

@@ -1,23 +1,9 @@
 import { z } from 'zod/mini';
 import { userSchema } from '../entities.ts';
-import { loginRequestSchema, signupRequestSchema } from '../validation.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 
+/** The session's other calls (logging in and signing up are `auth.ts`'s). */
 export const accountEndpoints = {
-  login: endpoint({
-    method: 'POST',
-    path: '/login',
-    auth: 'optional',
-    body: loginRequestSchema,
-    details: userSchema,
-  }),
-  signup: endpoint({
-    method: 'POST',
-    path: '/signup',
-    auth: 'optional',
-    body: signupRequestSchema,
-    details: userSchema,
-  }),
   refresh: endpoint({
     method: 'POST',
     path: '/refresh',

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { useLogin } from '@/api/account';
+import { useLogin } from '@/api/auth';
 import { errorText } from '@/api/error-text';
 import { PasswordInput } from '@/components/password-input';
 import { reloadSoon } from '@/components/reload';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { useSignup } from '@/api/account';
+import { useSignup } from '@/api/auth';
 import { errorText } from '@/api/error-text';
 import { Modal } from '@/components/modal';
 import { PasswordInput } from '@/components/password-input';
