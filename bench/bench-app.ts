@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema } from '#contract/envelope.ts';
@@ -66,6 +67,18 @@ export async function saveBenchWords(database: Database, username: string, count
  */
 export async function settleBenchData(database: Database): Promise<void> {
   await database.db.execute(sql`vacuum (analyze)`);
+}
+
+/** `BENCH_DEBUG`'s list of a page's requests: each address with its start and end, ms from navigation start. */
+export function resourceTimings(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map(
+        (entry) =>
+          `  ${entry.name.replace(location.origin, '')} ${entry.startTime.toFixed(0)}–${(entry as PerformanceResourceTiming).responseEnd.toFixed(0)} ms`,
+      ),
+  );
 }
 
 /** The starter library's English page closest to 250 words. */

@@ -7,6 +7,7 @@ import {
   buildBenchApp,
   builtSpa,
   median,
+  resourceTimings,
   settleBenchData,
   signUpBenchLearner,
   temporaryDatabase,
@@ -196,17 +197,7 @@ async function measure(browser: Browser, user: object, contentId: number): Promi
       const { firstText = -1, firstColoured = -1, firstApp = -1 } = window as unknown as Record<string, number>;
       return firstText > 0 && firstColoured > 0 && firstApp > 0;
     });
-    if (process.env.BENCH_DEBUG) {
-      const timings = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map(
-            (entry) =>
-              `${entry.name.replace(location.origin, '')} ${entry.startTime.toFixed(0)}–${(entry as PerformanceResourceTiming).responseEnd.toFixed(0)} ms`,
-          ),
-      );
-      console.log(timings.join('\n'));
-    }
+    if (process.env.BENCH_DEBUG) console.log((await resourceTimings(page)).join('\n'));
     const figures = await page.evaluate(() => {
       const { firstText = 0, firstColoured = 0, firstApp = 0 } = window as unknown as Record<string, number>;
       return { text: firstText, coloured: firstColoured, app: firstApp };

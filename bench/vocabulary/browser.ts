@@ -3,7 +3,14 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { seedStarterLibrary } from '../../server/src/services/seed.ts';
-import { buildBenchApp, builtSpa, median, signUpBenchLearner, temporaryDatabase } from '../bench-app.ts';
+import {
+  buildBenchApp,
+  builtSpa,
+  median,
+  resourceTimings,
+  signUpBenchLearner,
+  temporaryDatabase,
+} from '../bench-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ROWS = Number(process.env.BENCH_ROWS ?? 2_000);
@@ -77,17 +84,7 @@ async function visit(browser: Browser, screen: Screen): Promise<{ cold: number; 
   const shown = async () => {
     await page.goto(base + screen);
     await page.waitForFunction(() => ((window as unknown as { shown?: number }).shown ?? -1) > 0);
-    if (process.env.BENCH_DEBUG) {
-      const timings = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map(
-            (entry) =>
-              `  ${entry.name.replace(location.origin, '')} ${entry.startTime.toFixed(0)}–${(entry as PerformanceResourceTiming).responseEnd.toFixed(0)} ms`,
-          ),
-      );
-      console.log(`${screen}\n${timings.join('\n')}`);
-    }
+    if (process.env.BENCH_DEBUG) console.log(`${screen}\n${(await resourceTimings(page)).join('\n')}`);
     return page.evaluate(() => (window as unknown as { shown: number }).shown);
   };
   const cold = await shown();

@@ -79,8 +79,7 @@ export async function callEndpoint<E extends Endpoint>(
       headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     }).json();
   // A refused or failed preload is asked again, so its error is the server's answer to the app.
-  const query = options.query && new URLSearchParams(options.query).toString();
-  const preloaded = endpoint.method === 'GET' ? takePreloaded(API_BASE + path + (query ? `?${query}` : '')) : undefined;
+  const preloaded = endpoint.method === 'GET' ? takePreloaded(API_BASE + path, options.query) : undefined;
   let raw: unknown;
   try {
     raw = await (preloaded ? preloaded.catch(request) : request());

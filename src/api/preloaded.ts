@@ -10,8 +10,12 @@ type Preloaded = { url: string; response: Promise<unknown> };
  * was preloaded for it. The reader's levels are `window.folioLevels`; a screen's data (`/words`) is the list
  * `window.folioData`.
  */
-export function takePreloaded(url: string): Promise<unknown> | undefined {
+export function takePreloaded(path: string, query?: Record<string, string>): Promise<unknown> | undefined {
   const holder = globalThis as { folioLevels?: Preloaded; folioData?: Preloaded[] };
+  // Most calls find nothing preloaded: the address is written only when something was.
+  if (!holder.folioLevels && !holder.folioData) return undefined;
+  const search = query && new URLSearchParams(query).toString();
+  const url = search ? `${path}?${search}` : path;
   const preloaded = [holder.folioLevels, ...(holder.folioData ?? [])].find((candidate) => candidate?.url === url);
   if (!preloaded) return undefined;
   preloaded.url = '';
