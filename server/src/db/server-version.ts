@@ -26,7 +26,7 @@ function serverVersion(db: Db): Promise<number> {
 /**
  * Whether the database's RETURNING can name a row's values before an update (`returning old.level`): PostgreSQL 18
  * and later, which the embedded PGlite 0.5 is; PostgreSQL 15, which CI also runs, is not. Answered at once after the
- * first time (a save is well under a millisecond on PGlite: every wait shows).
+ * first time: a word save should not wait on a promise for what never changes.
  */
 export function returnsOldValues(db: Db): boolean | Promise<boolean> {
   const key = db._.session;
