@@ -11,7 +11,6 @@ import {
 } from '@/contract/endpoints/flashcards';
 import type { WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
-import { afterPaintOrLeaving } from '@/lib/after-paint';
 import { storeBalances } from './account';
 import { ApiRequestError, fetchDetails } from './client';
 import { refreshProgress } from './progress';
@@ -182,11 +181,9 @@ export function useReviewFlashcard(deck: FlashcardDeck, events: ReviewEvents = {
     mutationKey: [...flashcardQueries.all(), 'review'],
     scope: reviewScope,
     retry: retryLost,
-    // Sent once the frame showing the next card is painted (at once if the page is left first), so the request's
-    // own work never holds that frame back; the scope keeps an undo behind it.
-    mutationFn: async ({ reviewId, card, grade, durationMs }: FlashcardReview) => {
-      await new Promise<void>((painted) => afterPaintOrLeaving(painted));
-      return fetchDetails(flashcardEndpoints.reviewFlashcard, {
+    // The scope keeps an undo behind it. (The review screen calls it once the next card's frame is painted.)
+    mutationFn: ({ reviewId, card, grade, durationMs }: FlashcardReview) =>
+      fetchDetails(flashcardEndpoints.reviewFlashcard, {
         params: { targetLang: deck.language },
         query: { homeLang: deck.homeLang },
         body: {
@@ -197,8 +194,7 @@ export function useReviewFlashcard(deck: FlashcardDeck, events: ReviewEvents = {
           durationMs: Math.min(600_000, Math.max(0, Math.round(durationMs))),
         },
         keepalive: true,
-      });
-    },
+      }),
     onMutate: async ({ card, grade }) => {
       await queryClient.cancelQueries({ queryKey: flashcardQueries.language(deck.language) });
       queryClient.setQueryData(queueKey, (queue) => withoutCard(queue, card.id));
@@ -222,8 +218,9 @@ export function useReviewFlashcard(deck: FlashcardDeck, events: ReviewEvents = {
 }
 
 /**
- * Undoing the last grade: the card as it was before it comes back in front at once (the server's copy replaces it),
- * the word's level as it was; a refusal is toasted and the queue asked again.
+ * Undoing the last grade: the card as it was before it comes back in front at once (the server's copy replaces it
+ * once answered, unless a new grade has taken it out again), the word's level as it was; a refusal is toasted and the
+ * queue asked again.
  */
 export function useUndoFlashcardReview(deck: FlashcardDeck) {
   const queryClient = useQueryClient();
@@ -245,7 +242,8 @@ export function useUndoFlashcardReview(deck: FlashcardDeck) {
     // The grade undone may itself have been refused (its card is back already): the server's queue says.
     onError: () => queryClient.invalidateQueries({ queryKey: queueKey }),
     onSuccess: ({ card, level }) => {
-      queryClient.setQueryData(queueKey, (queue) => withCardInFront(queue, card));
+      // The server's copy where the card still is: graded again meanwhile, it has left the queue for good.
+      queryClient.setQueryData(queueKey, (queue) => withCardChanged(queue, card.id, card));
       setLevel(queryClient, deck.language, card.lowercase, level);
     },
     onSettled: () => settleDeck(queryClient, deck),

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Volume2 } from 'lucide-react';
-import { type ReactNode, type Ref, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { speak } from '@/components/interactive-text/speak';
 import type { Flashcard } from '@/contract/endpoints/flashcards';
 import type { LearningLanguage } from '@/contract/languages';
@@ -58,15 +58,13 @@ type CardViewProps = {
   revealed: boolean;
   /** The answer side's actions beyond Speak (Add a note). */
   answerActions?: ReactNode;
-  /** The answer side, which takes the focus when it shows. */
-  answerRef?: Ref<HTMLElement>;
 };
 
 /**
  * One card: the word (as its sentence writes it) and the sentence it was saved in on the front; revealed, the meaning
  * (the learner's own, marked, or the dictionary's), the note, Speak and the way back to the text or video.
  */
-export function CardView({ card, language, revealed, answerActions, answerRef }: CardViewProps) {
+export function CardView({ card, language, revealed, answerActions }: CardViewProps) {
   const { t } = useLingui();
   const wordId = useId();
   return (
@@ -77,36 +75,34 @@ export function CardView({ card, language, revealed, answerActions, answerRef }:
         </h2>
         {card.sentence ? <Sentence sentence={card.sentence} lowercase={card.lowercase} language={language} /> : null}
       </div>
-      {revealed ? (
-        <section ref={answerRef} className="flashcard-back" tabIndex={-1} aria-label={t`Answer`}>
-          {card.meaning !== null ? (
-            <p className="flashcard-meaning">
-              {card.meaningIsOwn ? (
-                <span className="flashcard-hint">
-                  <Trans>Your meaning</Trans>{' '}
-                </span>
-              ) : null}
-              <span dir="auto">{card.meaning}</span>
-            </p>
-          ) : (
-            <p className="flashcard-meaning flashcard-hint">
-              <Trans>No meaning yet: add your own with Add a note.</Trans>
-            </p>
-          )}
-          {card.note !== null ? (
-            <p className="flashcard-note" dir="auto">
-              {card.note}
-            </p>
-          ) : null}
-          <div className="flashcard-tools">
-            <button type="button" className="button button-secondary" onClick={() => speak(card.lowercase, language)}>
-              <Volume2 size={18} aria-hidden="true" /> <Trans>Speak</Trans>
-            </button>
-            {answerActions}
-            {card.source ? <SourceLink source={card.source} /> : null}
-          </div>
-        </section>
-      ) : null}
+      <section className="flashcard-back" tabIndex={-1} aria-label={t`Answer`} hidden={!revealed}>
+        {card.meaning !== null ? (
+          <p className="flashcard-meaning">
+            {card.meaningIsOwn ? (
+              <span className="flashcard-hint">
+                <Trans>Your meaning</Trans>{' '}
+              </span>
+            ) : null}
+            <span dir="auto">{card.meaning}</span>
+          </p>
+        ) : (
+          <p className="flashcard-meaning flashcard-hint">
+            <Trans>No meaning yet: add your own with Add a note.</Trans>
+          </p>
+        )}
+        {card.note !== null ? (
+          <p className="flashcard-note" dir="auto">
+            {card.note}
+          </p>
+        ) : null}
+        <div className="flashcard-tools">
+          <button type="button" className="button button-secondary" onClick={() => speak(card.lowercase, language)}>
+            <Volume2 size={18} aria-hidden="true" /> <Trans>Speak</Trans>
+          </button>
+          {answerActions}
+          {card.source ? <SourceLink source={card.source} /> : null}
+        </div>
+      </section>
     </article>
   );
 }

@@ -15,8 +15,8 @@ const bucket = (name: string) => {
   return term.nextElementSibling?.textContent;
 };
 
-/** The word on the card shown. */
-const cardWord = () => document.querySelector('.flashcard-word')?.textContent;
+/** The word of the card shown (the next card's is made before it shows, hidden). */
+const cardWord = () => document.querySelector('[data-slot="current"] .flashcard-word')?.textContent;
 
 async function openFlashcards() {
   const rendered = await renderApp('/flashcards', member);
@@ -97,9 +97,20 @@ describe('the flashcards screen', () => {
     await user.keyboard(' ');
     await user.keyboard('3');
     await waitFor(() => expect(cardWord()).not.toBe(first));
-    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(await screen.findByText('2 cards left')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: cardWord() ?? '' })).toHaveFocus());
     expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+  });
+
+  it('takes keys pressed faster than frames in order: reveal, grade, reveal the next card', async () => {
+    const { user } = await startReview();
+    const first = cardWord();
+    await waitFor(() => expect(document.querySelector('[data-slot="next"]')).not.toBeNull());
+    await user.keyboard(' 3 ');
+    expect(cardWord()).not.toBe(first);
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Answer' })).toBeVisible();
+    await waitFor(() => expect(mockDb().flashcards.reviews).toHaveLength(1));
   });
 
   it('puts the last graded card back in front when u undoes it', async () => {
@@ -112,6 +123,30 @@ describe('the flashcards screen', () => {
     await waitFor(() => expect(cardWord()).toBe(first));
     expect(screen.getByText('3 cards left')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reveal' })).toBeInTheDocument();
+  });
+
+  it('keeps a card graded again while its undo was on its way out of the queue', async () => {
+    let undoArrives = () => {};
+    const undoHeld = new Promise<void>((resolve) => {
+      undoArrives = resolve;
+    });
+    // Held, then answered by the mock API's own handler.
+    server.use(http.post('*/api/v1/flashcards/:targetLang/undo', () => undoHeld, { once: true }));
+    const { user } = await startReview();
+    const first = cardWord();
+    await user.keyboard(' ');
+    await user.keyboard('3');
+    await screen.findByText('2 cards left');
+    await user.keyboard('u');
+    await waitFor(() => expect(cardWord()).toBe(first));
+    await user.keyboard(' ');
+    await user.keyboard('4');
+    await screen.findByText('2 cards left');
+    undoArrives();
+    await waitFor(() => expect(mockDb().flashcards.reviews).toHaveLength(2));
+    await waitFor(() => expect(mockDb().flashcards.reviews.at(-1)?.rating).toBe(4));
+    expect(cardWord()).not.toBe(first);
+    expect(screen.getByText('2 cards left')).toBeInTheDocument();
   });
 
   it('puts a card the server refused back in front, and says why', async () => {
@@ -165,14 +200,16 @@ describe('the flashcards screen', () => {
     await startReview();
     const word = cardWord() ?? '';
     expect(word).toMatch(/^\p{Lu}/u);
-    expect(within(document.querySelector('.flashcard-sentence') as HTMLElement).getByText(word)).toBeInTheDocument();
+    expect(
+      within(document.querySelector('[data-slot="current"] .flashcard-sentence') as HTMLElement).getByText(word),
+    ).toBeInTheDocument();
   });
 
   it('writes a note from the revealed card, which shows it at once', async () => {
     const { user } = await startReview();
     const word = cardWord() ?? '';
     await user.keyboard(' ');
-    await user.click(screen.getByRole('button', { name: 'Add a note' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a note' }));
     const dialog = await screen.findByRole('dialog', { name: `Edit ${word}` });
     await user.click(within(dialog).getByLabelText('Note'));
     await user.paste('<b>sign</b>');

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { errorText } from '@/api/error-text';
 import {
   type FlashcardDeck,
@@ -15,7 +16,8 @@ import { type OwnMeaning, useSaveMeaning, useWordLevelSaver } from '@/api/words'
 import { isTypingTarget } from '@/components/interactive-text/keys';
 import { MeaningDialog } from '@/components/interactive-text/meaning-dialog';
 import { type CardGradeName, cardGrades, type Flashcard } from '@/contract/endpoints/flashcards';
-import { afterPaint } from '@/lib/after-paint';
+import type { LearningLanguage } from '@/contract/languages';
+import { afterPaint, afterPaintOrLeaving } from '@/lib/after-paint';
 import { toast } from '@/lib/toast';
 import { writtenForm } from '@/lib/written-form';
 import { formatInterval } from './card-text';
@@ -59,18 +61,18 @@ function useSessionCards(deck: FlashcardDeck, practice: boolean) {
 function GradeBar({
   card,
   onGrade,
-  disabled,
+  hidden,
 }: {
   card: Flashcard;
   onGrade: (grade: CardGradeName) => void;
-  disabled: boolean;
+  hidden: boolean;
 }) {
   const { t, i18n } = useLingui();
   const labels: Record<CardGradeName, string> = { again: t`Again`, hard: t`Hard`, good: t`Good`, easy: t`Easy` };
   // The intervals count from now, as the server counted them when it sent the card.
   const now = Date.now();
   return (
-    <fieldset className="flashcard-grades">
+    <fieldset className="flashcard-grades" hidden={hidden}>
       <legend className="visually-hidden">
         <Trans>Grade</Trans>
       </legend>
@@ -81,7 +83,6 @@ function GradeBar({
           className="flashcard-grade"
           data-grade={grade}
           aria-keyshortcuts={String(cardGrades[grade])}
-          disabled={disabled}
           onClick={() => onGrade(grade)}
         >
           <span className="flashcard-grade-name">{labels[grade]}</span>{' '}
@@ -92,6 +93,115 @@ function GradeBar({
       ))}
     </fieldset>
   );
+}
+
+/** Where a card's nodes stand: `current` is the one shown; `next` is made (hidden) before it shows. */
+type Slot = 'current' | 'next';
+
+/** What a key shows before React renders it: Reveal's answer, or a grade's next card. */
+type Ahead = 'answer' | 'next';
+
+/**
+ * Shows at once what Reveal or a grade changes, where its nodes are made already: the session's `data-ahead`, an
+ * attribute React never renders, lets the stylesheet show the current card's answer or the next card. Every commit of
+ * the session clears it (its own render shows the same by then). False when nothing is made to show (no next card
+ * yet): React's render must do it (decision 0030).
+ */
+function showAhead(session: HTMLElement | null, change: Ahead): boolean {
+  if (!session?.querySelector(`[data-slot="${change === 'answer' ? 'current' : 'next'}"]`)) return false;
+  session.dataset.ahead = change;
+  return true;
+}
+
+/**
+ * The session's state a key leaves for once its frame is painted (`later`): applied by `now` when the next key or
+ * click comes first, and by any render of the session before the frame (`take`), so React never renders a state the
+ * screen has already left and every key acts on the state the one before left.
+ */
+function useStateOncePainted() {
+  const pending = useRef<(() => void) | null>(null);
+  return useMemo(
+    () => ({
+      later(update: () => void) {
+        pending.current = update;
+        afterPaint(() => {
+          if (pending.current !== update) return;
+          pending.current = null;
+          // Rendered at once, as a key's own state is: a key in the next task acts on it.
+          flushSync(update);
+        });
+      },
+      now() {
+        const update = pending.current;
+        if (!update) return;
+        pending.current = null;
+        flushSync(update);
+      },
+      /** In the session's render: its own state set while rendering, which React renders instead. */
+      take() {
+        const update = pending.current;
+        pending.current = null;
+        update?.();
+      },
+    }),
+    [],
+  );
+}
+
+type SessionCardProps = {
+  card: Flashcard;
+  slot: Slot;
+  revealed: boolean;
+  language: LearningLanguage;
+  onReveal: () => void;
+  onGrade: (grade: CardGradeName) => void;
+  onEditNote: () => void;
+};
+
+/**
+ * A card with its answer, its grades and Reveal, all made before they show: Reveal and a grade only change which of
+ * them are hidden (decision 0030). Memoised: a key re-renders only the cards whose slot or side changes.
+ */
+const SessionCard = memo(function SessionCard({
+  card,
+  slot,
+  revealed,
+  language,
+  onReveal,
+  onGrade,
+  onEditNote,
+}: SessionCardProps) {
+  const shown = slot === 'current';
+  return (
+    <div className="flashcard-slot" data-slot={slot} hidden={!shown}>
+      <CardView
+        card={card}
+        language={language}
+        revealed={shown && revealed}
+        answerActions={
+          <button type="button" className="button button-secondary" onClick={onEditNote}>
+            {card.note === null ? <Trans>Add a note</Trans> : <Trans>Edit the note</Trans>}
+          </button>
+        }
+      />
+      <GradeBar card={card} onGrade={onGrade} hidden={!(shown && revealed)} />
+      <div className="flashcard-grades flashcard-reveal-bar" hidden={shown && revealed}>
+        <button
+          type="button"
+          className="button button-primary flashcard-reveal"
+          aria-keyshortcuts="Space"
+          onClick={onReveal}
+        >
+          <Trans>Reveal</Trans>
+        </button>
+      </div>
+    </div>
+  );
+});
+
+/** Moves the focus to a part of the card shown. */
+function focusShown(session: HTMLElement | null, selector: string) {
+  session?.querySelector<HTMLElement>(`[data-slot="current"] ${selector}`)?.focus();
 }
 
 /** The end of the cards: its heading takes the focus the last card had. */
@@ -135,9 +245,18 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
   /** The reviews sent in this session, the last at the end: what `u` undoes. */
   const [sent, setSent] = useState<readonly FlashcardReview[]>([]);
   const [practiced, setPracticed] = useState<number[]>([]);
+  /** The card after the current one whose nodes may be made (once the current card's frame is painted). */
+  const [preparedId, setPreparedId] = useState<number | null>(null);
   const shownAt = useRef(0);
-  const answerRef = useRef<HTMLElement>(null);
   const sessionRef = useRef<HTMLDivElement>(null);
+  const painted = useStateOncePainted();
+  painted.take();
+  /** Reviews graded here whose call waits for the next card's frame to be painted: an undo before then drops one. */
+  const unsent = useRef(new Set<string>());
+  // What a key showed ahead is in every render of the session (or undone with it): once committed, the DOM shows it.
+  useLayoutEffect(() => {
+    if (sessionRef.current) delete sessionRef.current.dataset.ahead;
+  });
 
   const review = useReviewFlashcard(deck, {
     answered: (result, { card: graded }) => {
@@ -160,40 +279,61 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
   useEffect(() => {
     if (cardId === undefined) return;
     shownAt.current = performance.now();
-    afterPaint(() => sessionRef.current?.querySelector<HTMLElement>('.flashcard-word')?.focus());
+    afterPaint(() => focusShown(sessionRef.current, '.flashcard-word'));
   }, [cardId]);
 
   useEffect(() => {
-    if (revealed) afterPaint(() => answerRef.current?.focus());
+    if (revealed) afterPaint(() => focusShown(sessionRef.current, '.flashcard-back'));
   }, [revealed]);
 
-  const reveal = useCallback(() => {
-    if (card) setRevealedId(card.id);
-  }, [card]);
+  // Once the current card's frame is painted, the next card's nodes are made.
+  const nextId = left[1]?.id ?? null;
+  useEffect(() => {
+    if (nextId !== preparedId) afterPaint(() => setPreparedId(nextId));
+  }, [nextId, preparedId]);
 
-  const grade = useCallback(
-    (name: CardGradeName) => {
-      if (!card || !revealed) return;
+  const reveal = () => {
+    if (!card || revealed) return;
+    const shown = card.id;
+    if (showAhead(sessionRef.current, 'answer')) painted.later(() => setRevealedId(shown));
+    else setRevealedId(shown);
+  };
+
+  const grade = (name: CardGradeName) => {
+    if (!card || !revealed) return;
+    const sentReview = practice
+      ? null
+      : { reviewId: newReviewId(), card, grade: name, durationMs: performance.now() - shownAt.current };
+    const follow = () => {
       setOffer(null);
       // A card that comes back (undone, refused) shows its front again.
       setRevealedId(null);
-      if (practice) {
+      if (!sentReview) {
         setPracticed((done) => [...done, position]);
         setPosition(position + 1);
         return;
       }
-      const sentReview = {
-        reviewId: newReviewId(),
-        card,
-        grade: name,
-        durationMs: performance.now() - shownAt.current,
-      };
       hide(card.id, true);
       setSent((done) => [...done, sentReview]);
-      review.mutate(sentReview);
-    },
-    [card, revealed, practice, position, setPosition, review, hide],
-  );
+    };
+    if (sentReview) {
+      // The call (and the cache it changes) waits for the next card's frame, so its work never holds that frame back.
+      unsent.current.add(sentReview.reviewId);
+      afterPaintOrLeaving(() => {
+        if (unsent.current.delete(sentReview.reviewId)) review.mutate(sentReview);
+      });
+    }
+    if (showAhead(sessionRef.current, 'next')) {
+      painted.later(follow);
+      return;
+    }
+    // No next card made yet (the last one, or graded at once): React removes this one now. It goes with the focus in
+    // it; given up first, the browser need not lay the page out to move it, nor React to give it back.
+    if (document.activeElement instanceof HTMLElement && sessionRef.current?.contains(document.activeElement)) {
+      document.activeElement.blur();
+    }
+    follow();
+  };
 
   const undoLast = useCallback(() => {
     setOffer(null);
@@ -208,34 +348,57 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
     if (!last) return;
     setSent((done) => done.slice(0, -1));
     hide(last.card.id, false);
-    undo.mutate({ reviewId: last.reviewId, card: last.card });
+    // Not sent yet: nothing to undo on the server.
+    if (!unsent.current.delete(last.reviewId)) undo.mutate({ reviewId: last.reviewId, card: last.card });
   }, [practice, practiced, sent, setPosition, undo, hide]);
 
   const canUndo = practice ? practiced.length > 0 : sent.length > 0;
 
-  useEffect(() => {
+  const onKey = (event: KeyboardEvent) => {
     if (editing) return;
+    if (event.key === ' ' && card && !revealed) {
+      event.preventDefault();
+      reveal();
+      return;
+    }
+    const gradeName = gradeByKey.get(event.key);
+    if (gradeName && revealed) {
+      event.preventDefault();
+      grade(gradeName);
+      return;
+    }
+    if (event.key.toLowerCase() === 'u') {
+      event.preventDefault();
+      undoLast();
+    }
+  };
+
+  // Keys and the cards' buttons reach this render's reveal, grade and undo through callbacks that never change (so a
+  // key re-renders only the cards it changes), each after the state the last key left for later has been applied.
+  const actions = useRef({ reveal, grade, onKey });
+  actions.current = { reveal, grade, onKey };
+  const onReveal = useCallback(() => {
+    painted.now();
+    actions.current.reveal();
+  }, [painted]);
+  const onGrade = useCallback(
+    (name: CardGradeName) => {
+      painted.now();
+      actions.current.grade(name);
+    },
+    [painted],
+  );
+  const onEditNote = useCallback(() => setEditing(true), []);
+
+  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      if (event.key === ' ' && card && !revealed) {
-        event.preventDefault();
-        reveal();
-        return;
-      }
-      const gradeName = gradeByKey.get(event.key);
-      if (gradeName && revealed) {
-        event.preventDefault();
-        grade(gradeName);
-        return;
-      }
-      if (event.key.toLowerCase() === 'u') {
-        event.preventDefault();
-        undoLast();
-      }
+      painted.now();
+      actions.current.onKey(event);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [editing, card, revealed, reveal, grade, undoLast]);
+  }, [painted]);
 
   const saveNote = (own: OwnMeaning) => {
     if (!card) return;
@@ -261,6 +424,11 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
   };
 
   const remaining = left.length;
+  // In the order the cards come, so a grade moves no node: only slots change.
+  const slots: { card: Flashcard; slot: Slot }[] = [];
+  if (card) slots.push({ card, slot: 'current' });
+  const next = left[1];
+  if (next && next.id === preparedId) slots.push({ card: next, slot: 'next' });
   const offeredWord = offer?.lowercase;
   return (
     <div ref={sessionRef} className="flashcards-session">
@@ -318,37 +486,22 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
             <Trans>Try again</Trans>
           </button>
         </p>
-      ) : card ? (
-        <>
-          <CardView
-            key={card.id}
-            card={card}
-            language={deck.language}
-            revealed={revealed}
-            answerRef={answerRef}
-            answerActions={
-              <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
-                {card.note === null ? <Trans>Add a note</Trans> : <Trans>Edit the note</Trans>}
-              </button>
-            }
-          />
-          {revealed ? (
-            <GradeBar card={card} onGrade={grade} disabled={false} />
-          ) : (
-            <div className="flashcard-grades">
-              <button
-                type="button"
-                className="button button-primary flashcard-reveal"
-                aria-keyshortcuts="Space"
-                onClick={reveal}
-              >
-                <Trans>Reveal</Trans>
-              </button>
-            </div>
-          )}
-        </>
       ) : (
-        <SessionDone practice={practice} onLeave={onLeave} />
+        <>
+          {slots.map(({ card: slotCard, slot }) => (
+            <SessionCard
+              key={slotCard.id}
+              card={slotCard}
+              slot={slot}
+              revealed={slot === 'current' && revealed}
+              language={deck.language}
+              onReveal={onReveal}
+              onGrade={onGrade}
+              onEditNote={onEditNote}
+            />
+          ))}
+          {card ? null : <SessionDone practice={practice} onLeave={onLeave} />}
+        </>
       )}
       {editing && card ? (
         <MeaningDialog
