@@ -41,3 +41,16 @@ describe('signups per address', () => {
     expect(loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '1000' }).accounts.rateLimits.signupPerIp.limit).toBe(1000);
   });
 });
+
+describe('URL_IMPORT_ALLOW and URL_IMPORT_DENY', () => {
+  it('allow nothing beyond public addresses unless set, and take addresses and CIDRs', () => {
+    expect(loadConfig({}).urlImport).toEqual({ allow: [], deny: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 });
+    const set = loadConfig({ URL_IMPORT_ALLOW: ' 10.0.0.0/8, fd00::/8 ', URL_IMPORT_DENY: '10.0.0.5' }).urlImport;
+    expect(set).toMatchObject({ allow: ['10.0.0.0/8', 'fd00::/8'], deny: ['10.0.0.5'] });
+  });
+
+  it('refuse what is not an address or a CIDR', () => {
+    expect(() => loadConfig({ URL_IMPORT_ALLOW: 'loopback' })).toThrow(/URL_IMPORT_ALLOW: not an IP address or CIDR/);
+    expect(() => loadConfig({ URL_IMPORT_DENY: '10.0.0.0/40' })).toThrow(/URL_IMPORT_DENY: not an IP address or CIDR/);
+  });
+});

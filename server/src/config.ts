@@ -1,7 +1,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { maxImportBytes } from '#contract/constants.ts';
 import { type AccountSettings, defaultRateLimits } from './services/accounts.ts';
+import { parseRange } from './services/imports/address-ranges.ts';
+import { defaultWebPageSettings, type WebPageSettings } from './services/imports/web-page.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +42,23 @@ function trustedProxies(value: string, context: z.RefinementCtx): false | string
       code: 'custom',
       message:
         problem ?? `not an IP address or CIDR: ${invalid.map((entry) => `"${entry}"`).join(', ')}; ${useAddresses}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** URL_IMPORT_ALLOW and URL_IMPORT_DENY: comma-separated addresses or CIDRs (IPv4 and IPv6). */
+function addressRanges(value: string, context: z.RefinementCtx): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !parseRange(entry));
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `not an IP address or CIDR: ${invalid.map((entry) => `"${entry}"`).join(', ')} (e.g. 10.0.0.0/8, fd00::/8)`,
     });
     return z.NEVER;
   }
@@ -85,6 +105,10 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().default('false').transform(trustedProxies),
+  URL_IMPORT_ALLOW: z.string().default('').transform(addressRanges),
+  URL_IMPORT_DENY: z.string().default('').transform(addressRanges),
+  URL_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(defaultWebPageSettings.timeoutMs),
+  URL_IMPORT_MAX_BYTES: z.coerce.number().int().min(1_024).max(maxImportBytes).default(defaultWebPageSettings.maxBytes),
 });
 
 export type Config = {
@@ -114,6 +138,11 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** The address learners reach this server at (Stripe returns them there); the request's own address when unset. */
   publicUrl: string | undefined;
+  /**
+   * Web articles imported by their address: the ranges the operator allows although private (URL_IMPORT_ALLOW) or
+   * forbids although public (URL_IMPORT_DENY), how long a page may take and how large it may be.
+   */
+  urlImport: WebPageSettings;
   translation: {
     libreTranslate?: { url: string; apiKey?: string | undefined } | undefined;
     deepl?: { apiKey: string; url?: string | undefined } | undefined;
@@ -168,6 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    urlImport: {
+      allow: e.URL_IMPORT_ALLOW,
+      deny: e.URL_IMPORT_DENY,
+      timeoutMs: e.URL_IMPORT_TIMEOUT_MS,
+      maxBytes: e.URL_IMPORT_MAX_BYTES,
+    },
     translation: {
       libreTranslate: e.LIBRETRANSLATE_URL
         ? { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY }
