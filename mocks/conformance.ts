@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { maxCoverageIds } from '#contract/constants.ts';
 import { type DetailsOf, type EndpointName, endpoints } from '#contract/endpoints.ts';
 import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { lighthouseArticle } from './fixtures/web-pages.ts';
+
+/** The web pages the server's runs serve from a local server (server/ reads mocks/ only through this suite). */
+export { lighthouseArticle, webPageFixtures } from './fixtures/web-pages.ts';
 
 /**
  * What the mocks and the real server must both do, written once and run against each: `mocks/mocks.test.ts` runs it
@@ -40,6 +44,11 @@ export type Subject = {
   runImportJobs: () => Promise<void>;
   /** The learner pays on the card page of a checkout (the mocks have none: theirs count as paid). */
   payCheckout: (sessionId: string) => Promise<void>;
+  /**
+   * The address a fixture web page of `mocks/fixtures/web-pages.ts` is served at, by its path: the mocks know them at
+   * https://example.com, the server's run serves them from a local server its settings allow.
+   */
+  webPageAddress: (path: string) => string;
 };
 
 type Learner = { username: string; email: string; password: string; token: string };
@@ -588,6 +597,40 @@ export function describeConformance(subject: Subject) {
       await expectError('deleteImport', 404, { token: other.token, params: target });
       await expectOk('deleteImport', { token: owner.token, params: target });
       expect(await expectOk('myTexts', { token: owner.token, params: { targetLang: 'en' } })).toEqual([]);
+    });
+
+    it("imports a web article by its address: the page's title and paragraphs, as a pasted text", async () => {
+      const { token } = await signUp();
+      const url = subject.webPageAddress(lighthouseArticle.path);
+      const started = await expectOk('importUrl', { token, body: { language: 'en', url } });
+      expect(started).toMatchObject({ title: lighthouseArticle.title, language: 'en', status: 'processing' });
+      await subject.runImportJobs();
+      const [ready] = await expectOk('myTexts', { token, params: { targetLang: 'en' } });
+      expect(ready).toMatchObject({ id: started.id, status: 'ready', pages: 1, words: 89 });
+      const reader = await expectOk('reader', {
+        token,
+        params: { targetLang: 'en', contentId: ready?.contentId ?? 0, pageId: 0 },
+      });
+      expect(reader.sections).toHaveLength(lighthouseArticle.paragraphs.length);
+      const titled = await expectOk('importUrl', { token, body: { language: 'en', url, title: 'The keeper' } });
+      expect(titled.title).toBe('The keeper');
+    });
+
+    it('refuses private addresses and other schemes than http and https with 400, and visitors with 401', async () => {
+      const { token } = await signUp();
+      for (const url of [
+        'http://10.0.0.1/',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://192.168.0.1/admin',
+        'http://[::1]/',
+        'ftp://example.com/article.html',
+        'file:///etc/passwd',
+      ]) {
+        const refused = await expectError('importUrl', 400, { token, body: { language: 'en', url } });
+        expect(refused.details[0], url).toMatchObject({ code: 'address_refused', field: 'url' });
+      }
+      await expectError('importUrl', 401, { body: { language: 'en', url: 'http://10.0.0.1/' } });
+      expect(await expectOk('myTexts', { token, params: { targetLang: 'en' } })).toEqual([]);
     });
 
     it('refuses a text without words with 400', async () => {

@@ -132,6 +132,7 @@ describe('the contract, as the real server answers it (the same suite runs there
     // The mocks have no card page: a checkout counts as paid once created.
     payCheckout: async () => {},
     runImportJobs: async () => {},
+    webPageAddress: (path) => `https://example.com${path}`,
   });
 });
 

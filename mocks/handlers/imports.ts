@@ -3,6 +3,7 @@ import { endpoints } from '@/contract/endpoints';
 import type { TextImport } from '@/contract/entities';
 import { type LearningLanguage, learningLanguageSchema } from '@/contract/languages';
 import { type MockUser, mockDb } from '../db';
+import { webPageFixtures } from '../fixtures/web-pages';
 import { finishImport, pagesOf, queueImport } from '../imports';
 import { fail, ok, parseBody, parseParams, readMultipart, requireUser, route } from './respond';
 
@@ -43,6 +44,38 @@ export function failedUpload(username: string, title: string): TextImport {
   return { ...stored.record };
 }
 
+/**
+ * A private address as the server judges it after resolving, here by its literal alone (the mocks resolve nothing):
+ * loopback, private, shared, link-local (metadata), and their IPv6 kin.
+ */
+const privateHost =
+  /^(localhost|0\.|10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)|^\[(::1?|f[cd]|fe[89ab]|::ffff:)/i;
+
+/**
+ * A web article by its address: the mocks fetch nothing, they know the fixture pages at https://example.com/<path>
+ * (`mocks/fixtures/web-pages.ts`) and refuse what the server refuses before fetching.
+ */
+function articleAt(address: string): { title: string; text: string } | Response {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return fail(400, 'address_refused', 'This is not a web address', 'url');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail(400, 'address_refused', 'Only http and https addresses can be imported', 'url');
+  }
+  if (url.username || url.password) {
+    return fail(400, 'address_refused', 'An address with a user name or password cannot be imported', 'url');
+  }
+  if (privateHost.test(url.hostname)) {
+    return fail(400, 'address_refused', 'This address is private: only public web pages can be imported', 'url');
+  }
+  const page = webPageFixtures.find((fixture) => url.hostname === 'example.com' && url.pathname === fixture.path);
+  if (!page) return fail(422, 'page_unreachable', 'The page answered with the status 404', 'url');
+  return { title: page.title, text: page.paragraphs.join('\n\n') };
+}
+
 /** The learner's texts in a language; one still processing is made ready, as the server's job would. */
 function listFor(user: MockUser, language: LearningLanguage): TextImport[] {
   const own = mockDb().imports.filter(
@@ -78,6 +111,16 @@ export const importHandlers = [
     const raw = file.text;
     if (raw.includes('\u0000')) return fail(400, 'bad_file', 'The file is not text', 'file');
     return startImport(user, language.data, title, kind === 'txt' ? raw : subtitlesAsText(raw));
+  }),
+
+  route(endpoints.importUrl, async ({ request }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const body = await parseBody(request, endpoints.importUrl.body);
+    if (body instanceof Response) return body;
+    const article = articleAt(body.url);
+    if (article instanceof Response) return article;
+    return startImport(user, body.language, body.title || article.title, article.text);
   }),
 
   route(endpoints.myTexts, ({ request, params }) => {

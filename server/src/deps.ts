@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
+import { defaultWebPageSettings, type WebPageFetcher, webPageFetcher } from './services/imports/web-page.ts';
 import type { JobQueueAdmin } from './services/job-queue.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
 import type { RateRule } from './services/rate-limit.ts';
@@ -10,11 +11,13 @@ import { createTranslationChain, type TranslationChain } from './services/transl
 import type { TranslationProvider } from './services/translation/types.ts';
 import type { TranscriptJobs } from './services/videos/jobs.ts';
 
-export type UsageLimits = { translatePerIp: RateRule; translatePerUser: RateRule };
+export type UsageLimits = { translatePerIp: RateRule; translatePerUser: RateRule; importUrlPerUser: RateRule };
 
 export const defaultUsageLimits: UsageLimits = {
   translatePerIp: { name: 'translate-ip', limit: 300, windowSeconds: 60 },
   translatePerUser: { name: 'translate-user', limit: 120, windowSeconds: 60 },
+  // Each import by address makes the server fetch a page for the learner.
+  importUrlPerUser: { name: 'import-url-user', limit: 20, windowSeconds: 600 },
 };
 
 /** What route handlers need besides the request: reachable as `app.deps` from every plugin. */
@@ -25,8 +28,8 @@ export type AppDeps = {
   limits: UsageLimits;
   translations: TranslationChain;
   videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
-  /** Where a learner's imported text goes to be made into pages. */
-  imports: { jobs: ImportJobs };
+  /** Where a learner's imported text goes to be made into pages; how a web article is fetched by its address. */
+  imports: { jobs: ImportJobs; webPages: WebPageFetcher };
   /** The background jobs as the admin's queue screen sees and manages them (none: no queue in this process). */
   jobQueue: JobQueueAdmin | undefined;
   /** Card payments (Stripe), when configured: the store sells items only without them. */
@@ -37,7 +40,7 @@ export type AppDeps = {
 
 export type DepsOptions = {
   db: Db;
-  config: Pick<Config, 'accounts'> & Partial<Pick<Config, 'publicUrl'>>;
+  config: Pick<Config, 'accounts'> & Partial<Pick<Config, 'publicUrl' | 'urlImport'>>;
   /** Where transcript jobs go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
   transcriptJobs: TranscriptJobs;
   /** Where imported texts go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
@@ -75,7 +78,7 @@ export function createDeps({
     limits,
     translations: createTranslationChain({ db, providers }),
     videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
-    imports: { jobs: importJobs },
+    imports: { jobs: importJobs, webPages: webPageFetcher(config.urlImport ?? defaultWebPageSettings) },
     jobQueue,
     payments,
     publicUrl: config.publicUrl,

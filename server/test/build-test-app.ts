@@ -71,6 +71,8 @@ export async function buildTestApp(
     logStream?: { write: (line: string) => void };
     /** The proxies whose X-Forwarded-For entries are believed (none). */
     trustProxy?: Config['trustProxy'];
+    /** How web articles are fetched by their address (production's defaults: public addresses only). */
+    urlImport?: Config['urlImport'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -82,7 +84,10 @@ export async function buildTestApp(
   const sentImports: number[] = [];
   const deps = createDeps({
     db: options.connect ? await options.connect(database) : database.db,
-    config: { accounts: { ...testAccountSettings, ...options.accounts } },
+    config: {
+      accounts: { ...testAccountSettings, ...options.accounts },
+      ...(options.urlImport ? { urlImport: options.urlImport } : {}),
+    },
     clock: clock.now,
     providers: options.providers ?? [],
     ...(options.limits ? { limits: options.limits } : {}),

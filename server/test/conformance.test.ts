@@ -1,33 +1,40 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
-import { describeConformance } from '../../mocks/conformance.ts';
+import { describeConformance, webPageFixtures } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
+import { defaultWebPageSettings } from '../src/services/imports/web-page.ts';
 import { stripeGateway } from '../src/services/payments/stripe.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type FakeStripe, fakeStripeKeys, startFakeStripe } from './fake-stripe.ts';
 import { seedFixtures } from './helpers.ts';
+import { htmlPage, type LocalPages, startLocalPages } from './local-pages.ts';
 
 // The mocks' conformance suite, against the real server: what the mocks answer, the server answers.
 let app: TestApp;
 let stripe: FakeStripe;
+let pages: LocalPages;
 let adminPassword: string | undefined;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
+  pages = await startLocalPages(Object.fromEntries(webPageFixtures.map((page) => [page.path, htmlPage(page.html)])));
   // Every signup of the suite comes from one address, above the production limit of 30 an hour.
   app = await buildTestApp({
     payments: stripeGateway({ ...fakeStripeKeys, apiUrl: stripe.apiUrl }),
     accounts: {
       rateLimits: { ...defaultRateLimits, signupPerIp: { ...defaultRateLimits.signupPerIp, limit: 1000 } },
     },
+    // The local page server, allowed as an operator would allow an address (URL_IMPORT_ALLOW).
+    urlImport: { ...defaultWebPageSettings, allow: ['127.0.0.1/32'] },
   });
   await seedFixtures(app);
 });
 afterAll(async () => {
   await app.close();
   await stripe.close();
+  await pages.close();
 });
 
 describeConformance({
@@ -63,6 +70,7 @@ describeConformance({
       await runImportJob({ db: app.database.db, clock: app.clock.now, log: app.log }, id, { lastAttempt: true });
     }
   },
+  webPageAddress: (path) => `${pages.origin}${path}`,
   payCheckout: async (sessionId) => {
     stripe.complete(sessionId);
   },

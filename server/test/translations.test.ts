@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { dictionaryEntries, glosses } from '../src/db/schema/learning.ts';
+import { defaultUsageLimits } from '../src/deps.ts';
 import { deeplProvider } from '../src/services/translation/deepl.ts';
 import { libreTranslateProvider } from '../src/services/translation/libretranslate.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
@@ -118,6 +119,7 @@ describe('translating one token', () => {
   it('is rate limited per user', async () => {
     const limited = await buildTestApp({
       limits: {
+        ...defaultUsageLimits,
         translatePerIp: { name: 'translate-ip', limit: 1000, windowSeconds: 60 },
         translatePerUser: { name: 'translate-user', limit: 2, windowSeconds: 60 },
       },

@@ -36,6 +36,7 @@ export const endpointSummaries = {
   buyItem: 'Spend diamonds or coins on a store item; answers the updated user',
   importText: "Import a pasted text into the learner's own library (pages are made by a background job)",
   importFile: "Import a text file into the learner's own library (multipart: language, title, file)",
+  importUrl: 'Import a web article by its address (the server fetches it; public addresses only)',
   myTexts: "The learner's own texts in a language, newest first, with their import state",
   deleteImport: "Delete one of the learner's own texts",
   adminJobs: 'Background jobs (video transcripts, text imports) with counts by state, newest first',

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { importLimits, maxImportBytes } from '#contract/constants.ts';
+import { importLimits, maxImportBytes, maxPastedCharacters } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { hasControlCharacter } from '#contract/fields.ts';
 import { learningLanguageSchema } from '#contract/languages.ts';
@@ -9,11 +9,25 @@ import { apiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { type Authenticated, isPro } from '../services/accounts.ts';
 import { BadTextError, type ImportKind, importText, kindOfFile } from '../services/imports/read-text.ts';
+import { WebPageError, type WebPageProblem } from '../services/imports/web-page.ts';
+import { enforceRateLimit } from '../services/rate-limit.ts';
 import { registerEndpoint } from './endpoint.ts';
 
-/** A learner's own texts: pasted or uploaded (.txt, .epub, .srt, .vtt), made into pages by a job, private to them. */
+/** A private address is the request's fault; a page that cannot be read as an article is the page's. */
+const webPageStatus: Record<WebPageProblem, number> = {
+  address_refused: 400,
+  page_unreachable: 422,
+  page_timeout: 422,
+  page_too_large: 422,
+  not_an_article: 422,
+};
+
+/**
+ * A learner's own texts: pasted, uploaded (.txt, .epub, .srt, .vtt) or a web article by its address; made into pages
+ * by a job, private to them.
+ */
 export async function importRoutes(app: FastifyInstance) {
-  const { db, imports } = app.deps;
+  const { db, imports, limits } = app.deps;
   await app.register(multipart, { limits: { fileSize: maxImportBytes, files: 1, fields: 2, parts: 3 } });
 
   /** Reads and checks the text now (a bad file is a 400 and nothing is stored), then queues its pages. */
@@ -75,6 +89,29 @@ export async function importRoutes(app: FastifyInstance) {
     const title = (fields.title?.trim() || filename.replace(/\.[^.]+$/, '')).slice(0, 120).trim();
     if (!title || hasControlCharacter(title)) throw apiError(400, 'invalid_input', 'Give the text a title', 'title');
     return start(auth, now, { language: language.data, title, kind, content: bytes });
+  });
+
+  /** The page is fetched and its article read before anything is stored: a page that fails stores nothing. */
+  registerEndpoint(app, endpoints.importUrl, async ({ auth, body, now }) => {
+    await enforceRateLimit(db, limits.importUrlPerUser, String(auth.user.id), now);
+    let article: { title: string; text: string };
+    try {
+      const page = await imports.webPages(body.url);
+      // Readability and linkedom are loaded by the first import by address, not by every server that starts.
+      const { articleOf } = await import('../services/imports/web-article.ts');
+      article = articleOf(page.html);
+    } catch (error) {
+      if (error instanceof WebPageError)
+        throw apiError(webPageStatus[error.problem], error.problem, error.message, 'url');
+      throw error;
+    }
+    if (article.text.length > maxPastedCharacters) {
+      throw apiError(422, 'page_too_large', `The article is longer than ${maxPastedCharacters} characters`, 'url');
+    }
+    const title = (body.title || article.title.replace(/[^\P{Cc}]/gu, '') || new URL(body.url).hostname)
+      .slice(0, 120)
+      .trim();
+    return start(auth, now, { language: body.language, title, kind: 'web', content: article.text });
   });
 
   registerEndpoint(app, endpoints.myTexts, ({ auth, params }) => listImports(db, auth.user.id, params.targetLang));

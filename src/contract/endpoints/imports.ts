@@ -13,6 +13,14 @@ export const importTextRequestSchema = z.object({
 });
 export type ImportTextRequest = z.infer<typeof importTextRequestSchema>;
 
+/** A web article by its address; the title is the page's own when none is given. */
+export const importUrlRequestSchema = z.object({
+  language: learningLanguageSchema,
+  url: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+  title: z.optional(plainText().check(z.trim(), z.maxLength(120))),
+});
+export type ImportUrlRequest = z.infer<typeof importUrlRequestSchema>;
+
 export const importEndpoints = {
   importText: endpoint({
     method: 'POST',
@@ -27,6 +35,15 @@ export const importEndpoints = {
     auth: 'required',
     // The body is multipart/form-data: fields `language` and `title` (optional: the file's name), then `file`
     // (.txt in any common encoding, .epub, .srt or .vtt; at most 5 MB).
+    details: importSchema,
+  }),
+  importUrl: endpoint({
+    method: 'POST',
+    path: '/imports/url',
+    auth: 'required',
+    // The server fetches the page (public addresses only, see README), keeps its article's title and paragraphs, and
+    // imports them as a pasted text.
+    body: importUrlRequestSchema,
     details: importSchema,
   }),
   myTexts: endpoint({

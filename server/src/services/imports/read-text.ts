@@ -4,8 +4,8 @@ import { parseSubtitles } from '../videos/subtitles.ts';
 import { epubText } from './epub.ts';
 import { BadBookError } from './epub-archive.ts';
 
-/** Kinds of text the import takes: pasted, or a file by its extension (.txt, .epub, .srt, .vtt). */
-export const importKinds = ['paste', 'txt', 'epub', 'srt', 'vtt'] as const;
+/** Kinds of text the import takes: pasted, a file by its extension (.txt, .epub, .srt, .vtt), a web article. */
+export const importKinds = ['paste', 'txt', 'epub', 'srt', 'vtt', 'web'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** A file that cannot become a text: binary, empty, unreadable, a malformed book or a zip bomb. */
@@ -19,7 +19,7 @@ export class BadTextError extends Error {
 /** The kind of an uploaded file by its name, undefined for one the import does not read. */
 export function kindOfFile(filename: string): ImportKind | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
-  return importKinds.find((kind) => kind !== 'paste' && kind === extension);
+  return importKinds.find((kind) => kind !== 'paste' && kind !== 'web' && kind === extension);
 }
 
 /**
@@ -91,12 +91,13 @@ function withoutMarkup(text: string): string {
 
 /**
  * A text as the import stores it: UTF-8, line breaks as `\n`, markup stripped (a pasted web page's tags, scripts
- * and styles; an EPUB book's XHTML is read as such, by `epubText`), no control characters but line breaks and tabs,
- * and not empty.
+ * and styles; an EPUB book's XHTML is read as such, by `epubText`; a web article arrives as text, read by
+ * `articleOf`), no control characters but line breaks and tabs, and not empty.
  */
 export function importText(kind: ImportKind, input: string | Uint8Array): string {
   let text: string;
   if (kind === 'epub') text = bookText(input);
+  else if (kind === 'web' && typeof input === 'string') text = input;
   else if (typeof input === 'string') text = withoutMarkup(input);
   else text = withoutMarkup(kind === 'srt' || kind === 'vtt' ? subtitlesAsText(input) : decodeText(input));
   text = text
