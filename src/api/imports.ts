@@ -20,9 +20,14 @@ export const importQueries = {
     }),
 };
 
-export type ImportInput = { language: LearningLanguage; title: string } & ({ text: string } | { file: File });
+/** A pasted text, a file, or a web article by its address (whose title, when empty, is the page's). */
+export type ImportInput = { language: LearningLanguage; title: string } & (
+  | { text: string }
+  | { file: File }
+  | { url: string }
+);
 
-/** A pasted text or a file into the learner's own library; the list shows it processing, then ready. */
+/** A pasted text, a file or a web article into the learner's own library; the list shows it processing, then ready. */
 export function useImportText() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -33,6 +38,10 @@ export function useImportText() {
         return fetchDetails(importEndpoints.importText, {
           body: { language: input.language, title: input.title, text: input.text },
         });
+      }
+      if ('url' in input) {
+        const { language, url, title } = input;
+        return fetchDetails(importEndpoints.importUrl, { body: { language, url, ...(title ? { title } : {}) } });
       }
       const formData = new FormData();
       formData.append('language', input.language);

@@ -56,6 +56,32 @@ describe('my texts', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Dots');
   });
 
+  it('imports a web article by its address, named after the page, and says why an address is refused', async () => {
+    const { user } = await renderApp('/', { user: signedIn() });
+    const section = await screen.findByRole('region', { name: 'My texts' });
+    await user.click(within(section).getByRole('button', { name: 'Import' }));
+    let dialog = screen.getByRole('dialog', { name: 'Import a text' });
+    const address = within(dialog).getByLabelText('Or the address of a web article');
+    await user.type(address, 'http://169.254.169.254/latest/meta-data/');
+    expect(within(dialog).getByLabelText('Paste your text')).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This address cannot be imported: give the http or https address of a public web page',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(section).getByRole('button', { name: 'Import' }));
+    dialog = screen.getByRole('dialog', { name: 'Import a text' });
+    // Typed without its scheme, as people often do.
+    await user.type(
+      within(dialog).getByLabelText('Or the address of a web article'),
+      'example.com/articles/lighthouse',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const card = await within(section).findByRole('link', { name: /The lighthouse keeper/ }, { timeout: 5000 });
+    expect(card).toHaveTextContent('1 page, 89 words');
+  });
+
   it('deletes a text', async () => {
     storeOldNotes();
     const { user } = await renderApp('/', { user: signedIn() });

@@ -16,10 +16,14 @@ import './my-texts.css';
 
 function ImportDialog({ language, onClose }: { language: LearningLanguage; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const ids = { title: useId(), text: useId(), file: useId() };
+  const ids = { title: useId(), text: useId(), file: useId(), url: useId() };
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState('');
+  // An address typed without its scheme (example.com/story) is a web address all the same.
+  const typed = file ? '' : url.trim();
+  const address = typed && !/^[a-z][a-z\d+.-]*:/i.test(typed) ? `https://${typed}` : typed;
   const [problem, setProblem] = useState<string | null>(null);
   const importText = useImportText();
 
@@ -29,24 +33,25 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
       setProblem(t`That is too large to send`);
       return;
     }
-    if (!file && !title.trim()) {
+    if (!file && !address && !title.trim()) {
       setProblem(t`Give the text a title`);
       return;
     }
-    if (!file && !text.trim()) {
+    if (!file && !address && !text.trim()) {
       setProblem(t`Paste a text or choose a file`);
       return;
     }
     setProblem(null);
-    importText.mutate(file ? { language, title: title.trim(), file } : { language, title: title.trim(), text }, {
-      onSuccess: onClose,
-      onError: (error) => setProblem(errorText(error, i18n)),
-    });
+    const source = file ? { file } : address ? { url: address } : { text };
+    importText.mutate(
+      { language, title: title.trim(), ...source },
+      { onSuccess: onClose, onError: (error) => setProblem(errorText(error, i18n)) },
+    );
   };
 
   return (
     <Modal title={t`Import a text`} onClose={onClose}>
-      <form className="import-form" onSubmit={onSubmit}>
+      <form className="import-form" noValidate onSubmit={onSubmit}>
         <label htmlFor={ids.title}>
           <Trans>Title</Trans>
         </label>
@@ -59,8 +64,22 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
           rows={8}
           maxLength={maxPastedCharacters}
           value={text}
-          disabled={file !== null}
+          disabled={file !== null || address !== ''}
           onChange={(event) => setText(event.target.value)}
+        />
+        <label htmlFor={ids.url}>
+          <Trans>Or the address of a web article</Trans>
+        </label>
+        <input
+          id={ids.url}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          maxLength={2000}
+          value={url}
+          disabled={file !== null}
+          onChange={(event) => setUrl(event.target.value)}
         />
         <label htmlFor={ids.file}>
           <Trans>Or choose a file (.txt, .epub, .srt or .vtt, at most 5 MB)</Trans>
@@ -137,8 +156,9 @@ function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage
 }
 
 /**
- * The learner's own texts in the language they learn, above the library: imported by pasting or from a file,
- * made into pages in the background (the list asks again while one is being made), private to them.
+ * The learner's own texts in the language they learn, above the library: imported by pasting, from a file or from a
+ * web article's address, made into pages in the background (the list asks again while one is being made), private
+ * to them.
  */
 export function MyTexts({ language }: { language: LearningLanguage }) {
   const texts = useQuery(importQueries.list(language));
