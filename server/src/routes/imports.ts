@@ -8,6 +8,7 @@ import { addImport, deleteImport, findOwnImport, listImports } from '../db/queri
 import { apiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { type Authenticated, isPro } from '../services/accounts.ts';
+import { readArticle } from '../services/imports/read-article.ts';
 import { BadTextError, type ImportKind, importText, kindOfFile } from '../services/imports/read-text.ts';
 import { WebPageError, type WebPageProblem } from '../services/imports/web-page.ts';
 import { enforceRateLimit } from '../services/rate-limit.ts';
@@ -97,9 +98,7 @@ export async function importRoutes(app: FastifyInstance) {
     let article: { title: string; text: string };
     try {
       const page = await imports.webPages(body.url);
-      // Readability and linkedom are loaded by the first import by address, not by every server that starts.
-      const { articleOf } = await import('../services/imports/web-article.ts');
-      article = articleOf(page.html);
+      article = await readArticle(page.html);
     } catch (error) {
       if (error instanceof WebPageError)
         throw apiError(webPageStatus[error.problem], error.problem, error.message, 'url');

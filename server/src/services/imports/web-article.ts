@@ -6,7 +6,7 @@ import { WebPageError } from './web-page.ts';
 export type WebArticle = { title: string; text: string };
 
 const blocks = 'h1, h2, h3, h4, h5, h6, p, li, blockquote, pre, dt, dd, figcaption, td, th';
-/** A page with more elements than this is not read (Readability stops), so one request cannot hold the loop long. */
+/** A page with more elements than this is not read (Readability stops): its reading's time and memory stay bounded. */
 const maxElements = 30_000;
 
 const oneLine = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
