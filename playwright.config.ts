@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium';
+import { webPagesPort } from './e2e/web-pages';
 
 const mockedPort = 4173;
 const fullPort = 4310;
@@ -53,6 +54,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node e2e/web-pages-server.ts ${webPagesPort}`,
+      url: `http://127.0.0.1:${webPagesPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `npx vite preview --mode mock --outDir dist-mock --port ${mockedPort} --strictPort`,
       url: `http://localhost:${mockedPort}`,
       reuseExistingServer: false,
@@ -77,6 +84,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every journey signs its learners up from this one address, more than a real address may in an hour.
         SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+        // The local web pages the journeys import articles from: loopback is refused unless the operator allows it.
+        URL_IMPORT_ALLOW: '127.0.0.1/32',
       },
     },
   ],

@@ -1,7 +1,9 @@
+import { lighthouseArticle } from '../mocks/fixtures/web-pages';
 import { epubOf } from '../server/test/epub-fixtures';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { signUp } from './learners';
+import { webPageAddress } from './web-pages';
 
 test('a learner imports a text of their own and reads it', async ({ page }) => {
   await signUp(page);
@@ -57,4 +59,28 @@ test('a learner imports an EPUB book and reads its chapters', async ({ page }, t
   await expect(card).toContainText('2 pages', { timeout: 20_000 });
   await card.click();
   await expect(page.locator('[data-w="keeper"]').first()).toBeVisible();
+});
+
+test('a learner imports an article from a local page', async ({ page }, testInfo) => {
+  await signUp(page);
+  const mine = page.getByRole('region', { name: 'My texts' });
+  await mine.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a text' });
+  const address = dialog.getByLabel('Or the address of a web article');
+  await address.fill('http://169.254.169.254/latest/meta-data/');
+  await address.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This address cannot be imported: give the http or https address of a public web page',
+  );
+  await expectNoAxeViolations(page);
+  await address.fill(webPageAddress(testInfo.project.name, lighthouseArticle.path));
+  await address.press('Enter');
+  await expect(dialog).toBeHidden();
+  // Named after the page, its menus, byline and links left out: the article's four paragraphs on one page.
+  const card = mine.getByRole('link', { name: /The lighthouse keeper/ });
+  await expect(card).toContainText('1 page, 89 words', { timeout: 20_000 });
+  await card.click();
+  await expect(page).toHaveURL(/\/reader\/\d+/);
+  await expect(page.locator('[data-w="lighthouse"]').first()).toBeVisible();
+  await expect(page.getByText('Most read')).toHaveCount(0);
 });

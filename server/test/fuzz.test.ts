@@ -76,6 +76,8 @@ const validBodies: Record<string, Record<string, unknown>> = {
   checkDiscount: { discountCode: 'WELCOME10' },
   fulfilCheckout: { sessionId: 'cs_test_a1' },
   importText: { language: 'en', title: 'A walk', text: 'We walked to the lake.' },
+  // A private address: whatever the mutation, the fetcher refuses it before any request leaves the machine.
+  importUrl: { language: 'en', url: 'http://10.0.0.1/a-walk', title: 'A walk' },
 };
 
 /** A valid value of each path parameter, for paths where one segment at a time goes bad. */

@@ -19,8 +19,12 @@ export const htmlPage =
     response.end(html);
   };
 
-/** A local web server for the imports by address: each path its handler, anything else a 404. */
-export async function startLocalPages(pages: Record<string, PageHandler>, host = '127.0.0.1'): Promise<LocalPages> {
+/** A local web server for the imports by address: each path its handler, anything else a 404 (any free port unless given). */
+export async function startLocalPages(
+  pages: Record<string, PageHandler>,
+  host = '127.0.0.1',
+  port = 0,
+): Promise<LocalPages> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
     requests.push(request.url ?? '');
@@ -28,10 +32,10 @@ export async function startLocalPages(pages: Record<string, PageHandler>, host =
     if (handler) handler(request, response);
     else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>Not found</p>');
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address() as AddressInfo;
   return {
-    origin: `http://${host}:${port}`,
+    origin: `http://${host}:${address.port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
