@@ -212,6 +212,18 @@ describe('importing a web article by its address', () => {
     await expectRefused(open, `${pages.origin}/menu-only`, 422, 'not_an_article');
   });
 
+  it('lets a learner make 20 imports by address in 10 minutes', async () => {
+    const token = await learner(closed);
+    for (let i = 0; i < 20; i++) {
+      expect((await importUrl(closed, token, { url: 'http://10.0.0.1/' })).statusCode).toBe(400);
+    }
+    const limited = await importUrl(closed, token, { url: 'http://10.0.0.1/' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    closed.clock.advance(10 * 60 * 1000);
+    expect((await importUrl(closed, token, { url: 'http://10.0.0.1/' })).statusCode).toBe(400);
+  });
+
   it('is for members only, and checks its body', async () => {
     const visitor = await importUrl(open, undefined, { url: `${pages.origin}${lighthouseArticle.path}` });
     expect(visitor.statusCode).toBe(401);
