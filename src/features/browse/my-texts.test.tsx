@@ -1,5 +1,7 @@
 import { mockDb, readerAccount } from '@mocks/db';
+import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
@@ -80,6 +82,28 @@ describe('my texts', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const card = await within(section).findByRole('link', { name: /The lighthouse keeper/ }, { timeout: 5000 });
     expect(card).toHaveTextContent('1 page, 89 words');
+  });
+
+  it('says it is reading the page while an article is fetched', async () => {
+    let pageRead = () => {};
+    const reading = new Promise<void>((resolve) => {
+      pageRead = resolve;
+    });
+    // Held, then answered by the mock API's own handler.
+    server.use(http.post('*/api/v1/imports/url', () => reading, { once: true }));
+    const { user } = await renderApp('/', { user: signedIn() });
+    const section = await screen.findByRole('region', { name: 'My texts' });
+    await user.click(within(section).getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import a text' });
+    await user.type(
+      within(dialog).getByLabelText('Or the address of a web article'),
+      'example.com/articles/lighthouse',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const status = within(dialog).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Reading the page…'));
+    pageRead();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('deletes a text', async () => {

@@ -91,6 +91,10 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
         {problem ? <p role="alert">{problem}</p> : null}
+        {/* Always there, so a screen reader hears its words when they come: a page can take seconds to read. */}
+        <p role="status" className="import-progress">
+          {importText.isPending && address !== '' ? <Trans>Reading the page…</Trans> : null}
+        </p>
         <div className="dialog-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
