@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maxCoverageIds } from '#contract/constants.ts';
 import { type DetailsOf, type EndpointName, endpoints } from '#contract/endpoints.ts';
 import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { wordBackupSchema } from '#contract/word-export.ts';
 import { lighthouseArticle } from './fixtures/web-pages.ts';
 
 /** The web pages the server's runs serve from a local server (server/ reads mocks/ only through this suite). */
@@ -29,7 +30,24 @@ export type CallOptions = {
   token?: string | undefined;
 };
 
-export type Answer = { status: number; json: unknown };
+/**
+ * A call's status, its body parsed as JSON (undefined when it is not JSON: a CSV file), its text and the file name
+ * of a download (`Content-Disposition`).
+ */
+export type Answer = { status: number; json: unknown; text: string; fileName?: string | undefined };
+
+/** A body's JSON, or undefined when it is not JSON. */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file name a `Content-Disposition` header gives. */
+export const fileNameOf = (disposition: string | null | undefined) =>
+  disposition ? /filename="([^"]+)"/.exec(disposition)?.[1] : undefined;
 
 export type Subject = {
   /** Sends one call of the contract and answers its status and parsed JSON body. */
@@ -959,6 +977,62 @@ export function describeConformance(subject: Subject) {
         body: { words: ['ferry'], level: 1 },
       });
       expect((await expectOk('refresh', { token })).wordCount).toBe(6);
+    });
+
+    it("exports a learner's words as a JSON backup, a CSV and a CSV for Lute, named as files", async () => {
+      const token = await learnerWithWords();
+      await expectOk('saveUserWord', { token, body: { lowercase: 'hund', level: 2, language: 'de' } });
+      await expectOk('saveWordMeaning', { token, params, body: { lowercase: 'ferry', meaning: '=boat', note: null } });
+      await expectOk('addFlashcard', { token, params, query: { homeLang: 'de' }, body: { lowercase: 'ferry' } });
+      const json = await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'all' } });
+      expect(json.status).toBe(200);
+      expect(json.fileName).toMatch(/^folio-words-all-\d{4}-\d\d-\d\d\.json$/);
+      const backup = wordBackupSchema.parse(json.json);
+      expect(backup.words.map((word) => [word.language, word.word, word.level])).toEqual([
+        ['en', '3', 1],
+        ['en', 'café', 1],
+        ['en', 'cafetera', 3],
+        ['en', 'dawn', 4],
+        ['en', 'ferry', 2],
+        ['en', 'harbour', 0],
+        ['de', 'hund', 2],
+      ]);
+      const ferry = backup.words.find((word) => word.word === 'ferry');
+      expect(ferry).toMatchObject({ meaning: '=boat', note: null, card: { state: 0, reps: 0, reviews: [] } });
+      const csv = await subject.call('exportVocabulary', {
+        token,
+        query: { format: 'csv', language: 'en', levels: '2,4' },
+      });
+      expect(csv.fileName).toMatch(/^folio-words-en-\d{4}-\d\d-\d\d\.csv$/);
+      const lines = csv.text.split('\r\n');
+      expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state');
+      expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+        'en,dawn,4,',
+        "en,ferry,2,'=boat",
+        '',
+      ]);
+      expect(lines[2]?.endsWith(',new')).toBe(true);
+      const lute = await subject.call('exportVocabulary', { token, query: { format: 'lute', language: 'de' } });
+      expect(lute.fileName).toMatch(/^folio-words-de-\d{4}-\d\d-\d\d-lute\.csv$/);
+      expect(lute.text.split('\r\n')).toEqual([
+        '\uFEFFterm,parent,translation,language,tags,added,status,link_status,pronunciation',
+        expect.stringMatching(/^hund,,,German,,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,3,,$/),
+        '',
+      ]);
+      const other = await signUp();
+      const empty = await subject.call('exportVocabulary', {
+        token: other.token,
+        query: { format: 'json', language: 'all' },
+      });
+      expect(wordBackupSchema.parse(empty.json).words).toEqual([]);
+      const refused: Record<string, string>[] = [
+        { format: 'xml', language: 'en' },
+        { format: 'csv', language: 'xx' },
+        { format: 'csv', language: 'en', levels: '7' },
+      ];
+      for (const query of refused) {
+        await expectError('exportVocabulary', 400, { token, query });
+      }
     });
   });
 

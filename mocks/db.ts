@@ -136,6 +136,7 @@ export type MockCard = {
   context: WordContext | null;
   /** The learning day a review last raised the word's level: at most one raise a day. */
   levelRaisedOn: string | null;
+  createdAt: string;
 };
 
 /** One review as the server logs it: kept after an undo, marked `undone`; `result` is what the call answered. */
@@ -153,7 +154,10 @@ export type MockReview = {
   introduced: boolean;
   levelRaisedOnBefore: string | null;
   result: ReviewResult;
+  reviewedAt: string;
+  durationMs: number;
   undone: boolean;
+  undoneAt: string | null;
 };
 
 export type MockFlashcards = { cards: MockCard[]; reviews: MockReview[]; newPerDay: Record<string, number> };

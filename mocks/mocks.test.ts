@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { storeItems } from '@/contract/constants';
 import { API_BASE, type DetailsOf, type EndpointName, endpoints, pathOf, TIME_ZONE_HEADER } from '@/contract/endpoints';
 import { DONE_MESSAGE, type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '@/contract/envelope';
-import { describeConformance } from './conformance';
+import { describeConformance, fileNameOf, jsonOf } from './conformance';
 import { adminAccount, mockDb, readerAccount, resetMockDb, restoreMockDb, serializeMockDb } from './db';
 import { allPageSections } from './fixtures/content';
 import { transcriptOf, transcriptVideoId } from './fixtures/transcript';
@@ -118,9 +118,11 @@ describe('the contract, as the real server answers it (the same suite runs there
   describeConformance({
     call: async (name, options) => {
       const response = await call(name, options);
-      const json: unknown = await response.json();
+      // As the bytes are: `text()` drops a byte order mark, which the CSV files start with.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
       if (response.status === 200) called.add(name);
-      return { status: response.status, json };
+      const fileName = fileNameOf(response.headers.get('content-disposition'));
+      return { status: response.status, json: jsonOf(text), text, fileName };
     },
     admin: async () => ({ email: adminAccount.email, password: adminAccount.password }),
     setWordLimit: async (username, limit) => {

@@ -61,6 +61,7 @@ function makeCard(user: MockUser, language: LearningLanguage, lowercase: string,
     schedule: newCardState(now),
     context: mockDb().contexts[wordTimeKey(user, { language, lowercase })] ?? null,
     levelRaisedOn: null,
+    createdAt: now.toISOString(),
   };
   mockDb().flashcards.cards.push(card);
   return card;
@@ -196,7 +197,10 @@ export const flashcardHandlers = [
       day,
       introduced: isNewCard(card),
       levelRaisedOnBefore: card.levelRaisedOn,
+      reviewedAt: now.toISOString(),
+      durationMs: body.durationMs,
       undone: false,
+      undoneAt: null,
     };
     card.schedule = after;
     if (level > levelBefore) card.levelRaisedOn = day;
@@ -231,6 +235,7 @@ export const flashcardHandlers = [
     if (review !== latest) return fail(409, 'conflict', 'Only the latest review of a card can be undone');
     const now = new Date();
     review.undone = true;
+    review.undoneAt = now.toISOString();
     card.schedule = review.before;
     card.levelRaisedOn = review.levelRaisedOnBefore;
     const word = savedWordOf(user, card);

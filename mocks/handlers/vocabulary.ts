@@ -1,11 +1,21 @@
+import { HttpResponse } from 'msw';
 import { vocabularyPageSize } from '@/contract/constants';
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
+import type { WordContext } from '@/contract/endpoints/words';
 import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entities';
-import type { LearningLanguage } from '@/contract/languages';
-import { type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
+import { type LearningLanguage, learningLanguages } from '@/contract/languages';
+import {
+  type ExportedCard,
+  type ExportedWord,
+  exportContentTypes,
+  exportFile,
+  exportFileName,
+  type WordSource,
+} from '@/contract/word-export';
+import { type MockCard, type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
 import { glossFor } from '../fixtures/translations';
-import { removeCardsOf } from '../flashcards';
+import { isSuspended, learningDayIn, removeCardsOf, timeZoneOf } from '../flashcards';
 import { learnerLibraryOf } from '../library';
 import { readableText } from '../readable';
 import { countProgress, learningDayOf } from './progress';
@@ -106,7 +116,89 @@ function listedMeaning(user: MockUser, word: UserWord, homeLang: LearningLanguag
 
 const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
+function sourceOf(context: WordContext | null | undefined): WordSource | null {
+  if (!context) return null;
+  return 'videoId' in context.source
+    ? { contentId: null, pageId: null, videoId: context.source.videoId }
+    : { contentId: context.source.contentId, pageId: context.source.pageId, videoId: null };
+}
+
+function exportedCard(user: MockUser, card: MockCard): ExportedCard {
+  const { schedule } = card;
+  return {
+    ...schedule,
+    suspended: isSuspended(user, card),
+    createdAt: card.createdAt,
+    levelRaisedOn: card.levelRaisedOn,
+    sentence: card.context?.sentence ?? null,
+    source: sourceOf(card.context),
+    reviews: mockDb()
+      .flashcards.reviews.filter((review) => review.username === user.username && review.cardId === card.id)
+      .map((review) => ({
+        reviewId: review.reviewId,
+        rating: review.rating,
+        cardBefore: review.before,
+        cardAfter: review.after,
+        levelBefore: review.levelBefore,
+        levelAfter: review.levelAfter,
+        reviewedAt: review.reviewedAt,
+        durationMs: review.durationMs,
+        undoneAt: review.undoneAt,
+      })),
+  };
+}
+
+/** A learner's words of one language as the export writes them, in the server's A–Z order. */
+function exportedWords(user: MockUser, language: LearningLanguage, levels: Set<number> | undefined): ExportedWord[] {
+  const now = new Date().toISOString();
+  return wordsOf(user)
+    .filter((word) => word.language === language && (!levels || levels.has(word.level)))
+    .sort((a, b) => byCodePoint(fold(a.lowercase), fold(b.lowercase)) || byCodePoint(a.lowercase, b.lowercase))
+    .map((word) => {
+      const key = wordTimeKey(user, word);
+      const context = mockDb().contexts[key];
+      const card = mockDb().flashcards.cards.find(
+        (item) => item.username === user.username && item.language === language && item.lowercase === word.lowercase,
+      );
+      return {
+        language,
+        word: word.lowercase,
+        level: word.level,
+        meaning: mockDb().meanings[key]?.meaning ?? null,
+        note: mockDb().meanings[key]?.note ?? null,
+        sentence: context?.sentence ?? null,
+        source: sourceOf(context),
+        updatedAt: changedAt(user, word, now),
+        card: card ? exportedCard(user, card) : null,
+      };
+    });
+}
+
 export const vocabularyHandlers = [
+  // Before the list's `/vocabulary/:targetLang`, which would take `export` for a language.
+  route(endpoints.exportVocabulary, async ({ request }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const query = parseParams(queryOf(request), endpoints.exportVocabulary.query);
+    if (query instanceof Response) return query;
+    const levels = query.levels === undefined ? undefined : new Set(query.levels.split(',').map(Number));
+    const languages = query.language === 'all' ? learningLanguages : [query.language];
+    async function* pages() {
+      for (const language of languages) yield exportedWords(user as MockUser, language, levels);
+    }
+    const now = new Date();
+    let text = '';
+    for await (const chunk of exportFile(query.format, now.toISOString(), pages())) text += chunk;
+    const day = learningDayIn(timeZoneOf(request), now);
+    return new HttpResponse(text, {
+      headers: {
+        'Content-Type': exportContentTypes[query.format],
+        'Content-Disposition': `attachment; filename="${exportFileName(query.format, query.language, day)}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  }),
+
   route(endpoints.vocabulary, ({ request, params }) => {
     const user = requireUser(request);
     if (user instanceof Response) return user;

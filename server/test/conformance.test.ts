@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
-import { describeConformance, webPageFixtures } from '../../mocks/conformance.ts';
+import { describeConformance, fileNameOf, jsonOf, webPageFixtures } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
 import { defaultWebPageSettings } from '../src/services/imports/web-page.ts';
@@ -47,7 +47,13 @@ describeConformance({
       headers: token ? { authorization: `Bearer ${token}` } : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    return { status: response.statusCode, json: response.json() };
+    const disposition = response.headers['content-disposition'];
+    return {
+      status: response.statusCode,
+      json: jsonOf(response.body),
+      text: response.body,
+      fileName: fileNameOf(typeof disposition === 'string' ? disposition : undefined),
+    };
   },
   admin: async () => {
     // The test settings make this address an admin at signup.

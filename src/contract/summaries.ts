@@ -61,6 +61,8 @@ export const endpointSummaries = {
   textNewWords: "A text's new words for the learner, the most frequent first, with the coverage each one adds",
   vocabulary:
     "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
+  exportVocabulary:
+    "The learner's saved words as a file: a JSON backup, a CSV, or a CSV for Lute (the body is the file)",
   changeVocabulary: "Set several of the learner's saved words to one level, or remove them (unsaved again)",
   progress: "The learner's last 30 learning days (words saved, words made known, pages read) and saved words per level",
   flashcardSummary:

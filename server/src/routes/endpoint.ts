@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
@@ -39,11 +40,37 @@ export class RawJsonDetails {
   }
 }
 
+/**
+ * A file answered instead of the envelope (`answers: 'file'` endpoints), streamed as its chunks come: the first is
+ * asked for before the answer starts, so a failure there is still an error envelope.
+ */
+export class FileAnswer {
+  readonly contentType: string;
+  readonly fileName: string;
+  readonly chunks: AsyncIterable<string>;
+  constructor(file: { contentType: string; fileName: string; chunks: AsyncIterable<string> }) {
+    this.contentType = file.contentType;
+    this.fileName = file.fileName;
+    this.chunks = file.chunks;
+  }
+}
+
+/** The chunks of a file as a stream, its first chunk already read (so its failure is the handler's). */
+async function startedStream(chunks: AsyncIterable<string>): Promise<Readable> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* rest(): AsyncGenerator<string> {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return Readable.from(rest(), { objectMode: false });
+}
+
 /** What a handler may answer: the details alone, or details with the envelope's message (the transcript's 'done'). */
-export type EndpointResult<E extends Endpoint> =
-  | z.input<E['details']>
-  | { message: string; details: z.input<E['details']> }
-  | RawJsonDetails;
+export type EndpointResult<E extends Endpoint> = E extends { answers: 'file' }
+  ? FileAnswer
+  : z.input<E['details']> | { message: string; details: z.input<E['details']> } | RawJsonDetails;
 
 export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<EndpointResult<E>>;
 
@@ -83,7 +110,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      response: { 200: envelopeSchema(endpoint.details) },
+      ...(endpoint.answers === 'file' ? {} : { response: { 200: envelopeSchema(endpoint.details) } }),
     },
     // Who is calling is settled before the body is read or validated: a call without a valid login gets 401
     // whatever it sends, and an unauthenticated body is never parsed.
@@ -118,6 +145,14 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         now,
         timeZone: timeZoneOf(request),
       });
+      if (result instanceof FileAnswer) {
+        const stream = await startedStream(result.chunks);
+        return reply
+          .type(result.contentType)
+          .header('content-disposition', `attachment; filename="${result.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(stream as never);
+      }
       if (result instanceof RawJsonDetails) {
         return (
           reply

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { vocabularyPageSize } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
+import type { WordLevel } from '#contract/entities.ts';
+import { learningLanguages } from '#contract/languages.ts';
+import { exportContentTypes, exportFile, exportFileName } from '#contract/word-export.ts';
 import { changeVocabulary, decodeCursor, vocabularyPageJson } from '../db/queries/vocabulary.ts';
+import { exportedWordPages } from '../db/queries/vocabulary-export.ts';
 import { apiError } from '../http/errors.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
-import { RawJsonDetails, registerEndpoint } from './endpoint.ts';
+import { FileAnswer, RawJsonDetails, registerEndpoint } from './endpoint.ts';
 
 /** `levels=0,3,3`: each level once (the contract has checked the list). */
-const levelsOf = (list: string) => [...new Set(list.split(',').map(Number))];
+const levelsOf = (list: string) => [...new Set(list.split(',').map(Number))] as WordLevel[];
 
 export async function vocabularyRoutes(app: FastifyInstance) {
   const { db } = app.deps;
@@ -30,6 +34,19 @@ export async function vocabularyRoutes(app: FastifyInstance) {
       limit: query.limit ?? vocabularyPageSize,
     });
     return new RawJsonDetails(json);
+  });
+
+  registerEndpoint(app, endpoints.exportVocabulary, async ({ auth, query, now, timeZone }) => {
+    const pages = exportedWordPages(db, {
+      userId: auth.user.id,
+      languages: query.language === 'all' ? learningLanguages : [query.language],
+      levels: query.levels === undefined ? undefined : levelsOf(query.levels),
+    });
+    return new FileAnswer({
+      contentType: exportContentTypes[query.format],
+      fileName: exportFileName(query.format, query.language, dayIn(timeZone, now)),
+      chunks: exportFile(query.format, now.toISOString(), pages),
+    });
   });
 
   registerEndpoint(app, endpoints.changeVocabulary, async ({ auth, params, body, now, timeZone }) => {

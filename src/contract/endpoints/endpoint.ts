@@ -15,6 +15,11 @@ export type Endpoint = {
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
   details: z.ZodMiniType;
+  /**
+   * `file`: a success is a file (its `Content-Type` and `Content-Disposition` say which), not the envelope, and
+   * `details` is `z.never()`; a failure is still the envelope.
+   */
+  answers?: 'file';
 };
 
 /** What an endpoint answers in its envelope's `details`. */

@@ -9,6 +9,7 @@ import {
 } from '../entities.ts';
 import { plainText } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
+import { wordExportFormats } from '../word-export.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { targetLangParams } from './params.ts';
 
@@ -32,6 +33,24 @@ const wordList = z
  * a search that ignores case and accents ("cafe" finds "café"; words starting with it), and changed several at once.
  */
 export const vocabularyEndpoints = {
+  /**
+   * The learner's saved words as a file to keep or take elsewhere (`src/contract/word-export.ts` writes each format):
+   * `json` the lossless backup (cards and their review log included), `csv` one word a row, `lute` the CSV Lute
+   * imports; of one language or `all`, at some levels or every one. Not the envelope: a success is the file itself,
+   * streamed, named in `Content-Disposition`; a bad query (400) or a visitor (401) gets the envelope.
+   */
+  exportVocabulary: endpoint({
+    method: 'GET',
+    path: '/vocabulary/export',
+    auth: 'required',
+    answers: 'file',
+    query: z.object({
+      format: z.enum(wordExportFormats),
+      language: z.union([learningLanguageSchema, z.literal('all')]),
+      levels: z.optional(levelList),
+    }),
+    details: z.never(),
+  }),
   vocabulary: endpoint({
     method: 'GET',
     path: '/vocabulary/:targetLang',

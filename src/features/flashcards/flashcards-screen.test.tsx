@@ -263,6 +263,7 @@ describe('a mature card', () => {
       },
       context: null,
       levelRaisedOn: null,
+      createdAt: new Date(now - 200 * day).toISOString(),
     });
     return user;
   }
