@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { progressQueries } from '@/api/progress';
 import { type VocabularyFilters, vocabularyQueries } from '@/api/vocabulary';
 import { dateFormatter } from '@/components/format';
@@ -19,6 +19,9 @@ import { RowCells, RowCheck } from './row-cells';
 import { RemoveWordsDialog, SelectAllShown, SelectionBar } from './selection-bar';
 import { createRowStore, rowSections } from './vocabulary-rows';
 import './vocabulary-screen.css';
+
+// The export's dialog and download code load when the learner opens it.
+const ExportDialog = lazy(async () => ({ default: (await import('./export-dialog')).ExportDialog }));
 
 type VocabularyScreenProps = {
   filters: VocabularyFilters;
@@ -102,6 +105,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
     [store, homeLang, changedOn],
   );
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   // After a removal the selection's bar is gone: the focus goes to the top of the list, not to the page's start.
   const heading = useRef<HTMLHeadingElement>(null);
   const [removals, setRemovals] = useState(0);
@@ -130,10 +134,20 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
             )}
           </p>
         ) : null}
-        <Link to="/flashcards">
-          <Trans>Flashcards</Trans>
-        </Link>
+        <div className="vocabulary-links">
+          <Link to="/flashcards">
+            <Trans>Flashcards</Trans>
+          </Link>
+          <button type="button" className="button button-secondary" onClick={() => setExportOpen(true)}>
+            <Trans>Export</Trans>
+          </button>
+        </div>
       </div>
+      {exportOpen ? (
+        <Suspense fallback={null}>
+          <ExportDialog language={language} levels={filters.levels} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      ) : null}
       <ProgressPanel language={language} />
       <FilterBar counts={counts} filters={filters} onFiltersChange={onFiltersChange} />
       {list.isPending ? (
@@ -177,7 +191,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
               homeLang={homeLang}
               source={vocabularySource}
               meanings={meanings}
-              keysEnabled={!dialogOpen}
+              keysEnabled={!dialogOpen && !exportOpen}
               renderSectionStart={renderCheck}
               renderSectionEnd={renderCells}
               chunkSize={rowsPerBlock}
