@@ -1,0 +1,100 @@
+/**
+ * GET /vocabulary/export with 50,000 saved words, over a real socket as a browser downloads it: for CSV, Lute's CSV
+ * and the JSON backup, the time to the last byte, the file's size, the process's RSS growth while exporting, and the
+ * longest block of the event loop, measured while a reader page is asked for again and again alongside (its slowest
+ * answer is printed too).
+ *
+ *   npm run bench:transfer            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { seedStarterLibrary } from '../../server/src/services/seed.ts';
+import {
+  buildBenchApp,
+  englishPageNear250Words,
+  saveBenchWords,
+  settleBenchData,
+  signUpBenchLearner,
+} from '../bench-app.ts';
+
+const WORDS = 50_000;
+const RUNS = 3;
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
+await migrateDatabase(database.pool);
+await seedStarterLibrary(database.db);
+const app = await buildBenchApp(database, { wordLimit: WORDS + 1_000, name: 'transfer' });
+const username = `transfer${Date.now().toString(36)}`;
+const { token } = await signUpBenchLearner(app, username);
+console.log(`Inserting ${WORDS.toLocaleString('en')} saved words …`);
+await saveBenchWords(database, username, WORDS);
+await settleBenchData(database);
+const page = await englishPageNear250Words(database);
+const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+const headers = { authorization: `Bearer ${token}` };
+const readerUrl = `${origin}/api/v1/content/en/${page.id}/${page.number}`;
+
+/** One export read to its end in chunks, none kept: its time and size. */
+async function download(format: string): Promise<{ ms: number; bytes: number }> {
+  const start = performance.now();
+  const response = await fetch(`${origin}/api/v1/vocabulary/export?format=${format}&language=all`, { headers });
+  if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.byteLength;
+  return { ms: performance.now() - start, bytes };
+}
+
+/** Reader pages asked for one after another until `done`: the slowest answer. */
+async function readerPagesUntil(done: { value: boolean }): Promise<number> {
+  let slowest = 0;
+  while (!done.value) {
+    const start = performance.now();
+    const response = await fetch(readerUrl, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`the reader page answered ${response.status}`);
+    slowest = Math.max(slowest, performance.now() - start);
+  }
+  return slowest;
+}
+
+console.log(`Exporting ${WORDS.toLocaleString('en')} words (every language), ${RUNS} runs each after a warm-up …`);
+for (const format of ['csv', 'lute', 'json']) {
+  await download(format);
+  const times: number[] = [];
+  let bytes = 0;
+  let maxBlockMs = 0;
+  let rssGrowthMb = 0;
+  let slowestReader = 0;
+  for (let run = 0; run < RUNS; run++) {
+    globalThis.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 5);
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const done = { value: false };
+    const reader = readerPagesUntil(done);
+    const result = await download(format);
+    done.value = true;
+    slowestReader = Math.max(slowestReader, await reader);
+    delay.disable();
+    clearInterval(sampler);
+    times.push(result.ms);
+    bytes = result.bytes;
+    maxBlockMs = Math.max(maxBlockMs, delay.max / 1e6);
+    rssGrowthMb = Math.max(rssGrowthMb, (rssPeak - rssBefore) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  console.log(
+    `${format.padEnd(5)} median ${median.toFixed(0)} ms (worst ${(times.at(-1) ?? 0).toFixed(0)} ms), ` +
+      `${(bytes / 1e6).toFixed(1)} MB, RSS growth ≤ ${rssGrowthMb.toFixed(1)} MB, longest loop block ` +
+      `${maxBlockMs.toFixed(1)} ms, slowest reader page alongside ${slowestReader.toFixed(0)} ms`,
+  );
+}
+
+await app.close();
+await database.close();
