@@ -1,28 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { signUp } from './learners';
-
-const wordCount = (page: Page) => page.getByRole('listitem', { name: 'Words saved of your word limit' });
-
-/** A new member learning German saves three distinct words of the first text at levels 1, 2 and 3. */
-async function saveThreeWords(page: Page) {
-  await signUp(page);
-  await page.getByRole('button', { name: /^I speak/ }).click();
-  await page.getByRole('button', { name: /German/ }).click();
-  const library = page.getByRole('region').filter({ hasNot: page.getByRole('heading', { name: 'My texts' }) });
-  await library.first().getByRole('link').first().click();
-  await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
-  const words = await page.evaluate(() => [
-    ...new Set([...document.querySelectorAll<HTMLElement>('[data-w]')].map((element) => element.dataset.w ?? '')),
-  ]);
-  const picked = words.filter((word) => word.length >= 3).slice(0, 3);
-  for (const [index, word] of picked.entries()) {
-    await page.locator(`[data-w="${word}"]`).first().click();
-    await page.keyboard.press(String(index + 1));
-  }
-  await expect(wordCount(page)).toHaveText(/^Words\s*3\//);
-}
+import { saveWordsOfFirstText } from './learners';
 
 /** The count a bucket shows. */
 const bucket = (page: Page, name: string) =>
@@ -37,7 +16,7 @@ const cardWord = (page: Page) => page.locator('.flashcard-word').filter({ visibl
 test('a member adds cards, reviews them with keys, undoes, writes a note, sees the buckets move and practises', async ({
   page,
 }) => {
-  await saveThreeWords(page);
+  await saveWordsOfFirstText(page, [1, 2, 3]);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Words' }).click();
   await page.getByRole('link', { name: 'Flashcards' }).click();
   await expect(page).toHaveURL(/\/flashcards$/);

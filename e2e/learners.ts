@@ -22,6 +22,31 @@ export async function signUp(page: Page, learner: Learner = newLearner()): Promi
 }
 
 /**
+ * A new member who speaks German saves distinct words of the first library text, one at each of `levels` (in the
+ * text's order, words of three letters or more), and sees the header count them. Answers the words saved.
+ */
+export async function saveWordsOfFirstText(page: Page, levels: readonly number[]): Promise<string[]> {
+  await signUp(page);
+  await page.getByRole('button', { name: /^I speak/ }).click();
+  await page.getByRole('button', { name: /German/ }).click();
+  const library = page.getByRole('region').filter({ hasNot: page.getByRole('heading', { name: 'My texts' }) });
+  await library.first().getByRole('link').first().click();
+  await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
+  const words = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll<HTMLElement>('[data-w]')].map((element) => element.dataset.w ?? '')),
+  ]);
+  const picked = words.filter((word) => word.length >= 3).slice(0, levels.length);
+  for (const [index, word] of picked.entries()) {
+    await page.locator(`[data-w="${word}"]`).first().click();
+    await page.keyboard.press(String(levels[index]));
+  }
+  await expect(page.getByRole('listitem', { name: 'Words saved of your word limit' })).toHaveText(
+    new RegExp(`^Words\\s*${levels.length}/`),
+  );
+  return picked;
+}
+
+/**
  * The operator's grant (`npm run admin -- grant`) to an account of the real server under test, through its
  * private socket (the server holds the data directory).
  */

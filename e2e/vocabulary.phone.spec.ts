@@ -37,3 +37,17 @@ test('on a phone a member opens Words from the burger menu, taps a saved word an
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('on a 360 px phone the Export dialog fits the screen and its Download is within reach', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUp(page);
+  await page.goto('/words');
+  await page.getByRole('button', { name: 'Export' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Export words' });
+  const download = dialog.getByRole('button', { name: 'Download' });
+  await expect(download).toBeInViewport();
+  const box = await download.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+});
