@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { vocabularyEndpoints } from '@/contract/endpoints/vocabulary';
 import { receivedErrorEnvelopeSchema } from '@/contract/envelope';
 import type { LearningLanguage } from '@/contract/languages';
@@ -59,4 +60,13 @@ export async function downloadVocabularyExport(request: VocabularyExport, signal
   // The browser has taken the file once the click's task has run.
   setTimeout(() => URL.revokeObjectURL(url), 0);
   return fileName;
+}
+
+/** The export as a mutation: pending while the file is made and fetched; the dialog words its error itself. */
+export function useVocabularyExport() {
+  return useMutation({
+    mutationKey: ['vocabulary', 'export'],
+    meta: { silent: true },
+    mutationFn: (request: VocabularyExport) => downloadVocabularyExport(request),
+  });
 }

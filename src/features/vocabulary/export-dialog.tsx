@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
-import { downloadVocabularyExport } from '@/api/vocabulary-export';
+import { useVocabularyExport } from '@/api/vocabulary-export';
 import { learningLanguageNames } from '@/components/language-names';
 import { Modal } from '@/components/modal';
 import type { LearningLanguage } from '@/contract/languages';
@@ -24,7 +24,7 @@ export function ExportDialog({ language, levels, onClose }: ExportDialogProps) {
   const [format, setFormat] = useState<WordExportFormat>('csv');
   const [scope, setScope] = useState<'language' | 'all'>('language');
   const [filtered, setFiltered] = useState(levels.length > 0);
-  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const exportWords = useVocabularyExport();
   const formId = useId();
   const languageName = i18n._(learningLanguageNames[language]);
   const formats: { value: WordExportFormat; label: string }[] = [
@@ -33,19 +33,11 @@ export function ExportDialog({ language, levels, onClose }: ExportDialogProps) {
     { value: 'json', label: t`JSON backup (everything, flashcards included)` },
   ];
 
-  const download = async () => {
-    setState({ busy: true });
-    try {
-      await downloadVocabularyExport({
-        format,
-        language: scope === 'all' ? 'all' : language,
-        levels: filtered ? levels : [],
-      });
-      onClose();
-    } catch (error) {
-      setState({ busy: false, error: errorText(error, i18n) });
-    }
-  };
+  const download = () =>
+    exportWords.mutate(
+      { format, language: scope === 'all' ? 'all' : language, levels: filtered ? levels : [] },
+      { onSuccess: onClose },
+    );
 
   return (
     <Modal title={<Trans>Export words</Trans>} onClose={onClose}>
@@ -54,7 +46,7 @@ export function ExportDialog({ language, levels, onClose }: ExportDialogProps) {
         className="vocabulary-export"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!state.busy) void download();
+          if (!exportWords.isPending) download();
         }}
       >
         <fieldset>
@@ -93,17 +85,22 @@ export function ExportDialog({ language, levels, onClose }: ExportDialogProps) {
             </label>
           ) : null}
         </fieldset>
-        {state.error ? (
+        {exportWords.isError ? (
           <p role="alert" className="vocabulary-export-error">
-            {state.error}
+            {errorText(exportWords.error, i18n)}
           </p>
         ) : null}
         <div className="dialog-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={state.busy} aria-busy={state.busy}>
-            {state.busy ? <Trans>Preparing the file…</Trans> : <Trans>Download</Trans>}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={exportWords.isPending}
+            aria-busy={exportWords.isPending}
+          >
+            {exportWords.isPending ? <Trans>Preparing the file…</Trans> : <Trans>Download</Trans>}
           </button>
         </div>
       </form>
