@@ -55,6 +55,38 @@ type CallOptions<E extends Endpoint> = {
 
 export type CallResult<E extends Endpoint> = { message: string; details: EndpointDetails<E> };
 
+/** One call of the contract as ky sends it (its path filled, the token and the time zone sent), not yet sent. */
+function requestOf<E extends Endpoint>(endpoint: E, options: CallOptions<E>) {
+  const token = readStoredToken();
+  if (endpoint.auth !== 'optional' && !token) {
+    onMissingToken();
+    throw new ApiRequestError(401);
+  }
+  const path = pathOf(endpoint.path, options.params);
+  const send = () =>
+    http(path.replace(/^\//, ''), {
+      method: endpoint.method,
+      ...(options.formData ? { body: options.formData } : { json: options.body }),
+      ...(options.query && Object.keys(options.query).length ? { searchParams: options.query } : {}),
+      signal: options.signal,
+      keepalive: options.keepalive,
+      headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  return { path, send };
+}
+
+/** What a failed call throws: the server's refusal with its envelope's details, an abort as it is, else a lost call. */
+function callError(error: unknown): unknown {
+  if (isHTTPError(error)) {
+    const envelope = receivedErrorEnvelopeSchema.safeParse(error.data);
+    if (envelope.success)
+      return new ApiRequestError(error.response.status, envelope.data.details, envelope.data.message);
+    return new ApiRequestError(error.response.status);
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  return new ApiRequestError(0);
+}
+
 /**
  * Calls one endpoint of the contract, imported from its resource's file (`wordEndpoints.saveUserWord`) so the entry
  * carries only the resources its screens call, and parses the answer with its schema; anything else is an error.
@@ -63,36 +95,15 @@ export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E> = {} as CallOptions<E>,
 ): Promise<CallResult<E>> {
-  const token = readStoredToken();
-  if (endpoint.auth !== 'optional' && !token) {
-    onMissingToken();
-    throw new ApiRequestError(401);
-  }
-  const path = pathOf(endpoint.path, options.params);
-  const request = () =>
-    http(path.replace(/^\//, ''), {
-      method: endpoint.method,
-      ...(options.formData ? { body: options.formData } : { json: options.body }),
-      ...(options.query && Object.keys(options.query).length ? { searchParams: options.query } : {}),
-      signal: options.signal,
-      keepalive: options.keepalive,
-      headers: { [TIME_ZONE_HEADER]: timeZone, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    }).json();
+  const { path, send } = requestOf(endpoint, options);
+  const request = () => send().json();
   // A refused or failed preload is asked again, so its error is the server's answer to the app.
   const preloaded = endpoint.method === 'GET' ? takePreloaded(API_BASE + path, options.query) : undefined;
   let raw: unknown;
   try {
     raw = await (preloaded ? preloaded.catch(request) : request());
   } catch (error) {
-    if (isHTTPError(error)) {
-      const envelope = receivedErrorEnvelopeSchema.safeParse(error.data);
-      if (envelope.success) {
-        throw new ApiRequestError(error.response.status, envelope.data.details, envelope.data.message);
-      }
-      throw new ApiRequestError(error.response.status);
-    }
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0);
+    throw callError(error);
   }
   const parsed = envelopeSchema(endpoint.details).safeParse(raw);
   if (!parsed.success) {
@@ -100,6 +111,23 @@ export async function callEndpoint<E extends Endpoint>(
     throw new ApiRequestError(0);
   }
   return { message: parsed.data.message, details: parsed.data.details as EndpointDetails<E> };
+}
+
+/**
+ * Calls an endpoint whose answer is a file (`answers: 'file'`): its bytes and the name the server gave it; a refusal
+ * is an error as any call's.
+ */
+export async function fetchFile<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E>,
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  try {
+    const response = await requestOf(endpoint, options).send();
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
+  } catch (error) {
+    throw callError(error);
+  }
 }
 
 /** Most calls only need the payload. */
