@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/chromium';
-import { webPagesPort } from './e2e/web-pages';
+import { portShift, webPagesPort } from './e2e/web-pages';
 
-const mockedPort = 4173;
-const fullPort = 4310;
-const fakeYouTubePort = 4320;
-const fakeStripePort = 4330;
+// E2E_PORT_SHIFT moves every port, so two checkouts on one machine can run their journeys at once.
+const mockedPort = 4173 + portShift;
+const fullPort = 4310 + portShift;
+const fakeYouTubePort = 4320 + portShift;
+const fakeStripePort = 4330 + portShift;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 

@@ -1,5 +1,8 @@
 /** Where the full journeys' local web pages are served (`e2e/web-pages-server.ts`), and how a journey reaches one. */
-export const webPagesPort = 4340;
+/** How far every port of the journeys moves (`E2E_PORT_SHIFT`): two checkouts on one machine run at once. */
+export const portShift = Number(process.env.E2E_PORT_SHIFT ?? 0);
+
+export const webPagesPort = 4340 + portShift;
 
 /**
  * A fixture web page's address: the real server fetches it from the local page server its settings allow
