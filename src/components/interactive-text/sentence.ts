@@ -1,8 +1,8 @@
 import { sentenceMaxLength, type WordContext } from '@/contract/endpoints/words';
 import type { Section, Token } from '@/contract/entities';
+import { sentenceEnd } from '@/contract/phrases';
 
-/** A sentence's stops (an ellipsis too); and what belongs to the stop before it: more stops, closing quotes. */
-const sentenceEnd = /[.!?。！？…]+/g;
+/** What belongs to the stop before it: more stops, closing quotes. */
 const closing = /^[.!?。！？…"'”’»)\]」』]*/;
 
 /**
