@@ -310,6 +310,20 @@ export function describeConformance(subject: Subject) {
       await expectError('pageWords', 404, { token, params: { ...params, pageId: reader.pages.length } });
     });
 
+    it("answers a page's saved phrases whose words are all on the page, counted as one word each", async () => {
+      const { token } = await signUp();
+      const { contentId, reader } = await firstContent('en');
+      const [first, second] = reader.sections.flatMap((section) => section.tokens).filter((token) => token.isWord);
+      if (!first || !second) throw new Error('no words');
+      const phrase = `${first.lowercase} ${second.lowercase}`;
+      const saved = await expectOk('saveUserWord', { token, body: { lowercase: phrase, level: 2, language: 'en' } });
+      expect(saved.balances.wordCount).toBe(1);
+      await expectOk('saveUserWord', { token, body: { lowercase: `${phrase} qqxzyqq`, level: 3, language: 'en' } });
+      const params = { targetLang: 'en', contentId, pageId: 0 };
+      expect(await expectOk('pageWords', { token, params })).toEqual([{ lowercase: phrase, level: 2, language: 'en' }]);
+      await expectError('saveUserWord', 400, { token, body: { lowercase: 'give. up', level: 2, language: 'en' } });
+    });
+
     it('marks the rest of a page known: its unsaved and level-0 words, all or none within the limit', async () => {
       const learner = await signUp();
       const { token } = learner;

@@ -2,6 +2,7 @@ import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
 import type { WordContext } from '@/contract/endpoints/words';
 import type { ScopedWord, Section, UserWord } from '@/contract/entities';
+import { isPhrase, phraseWords } from '@/contract/phrases';
 import { type MockUser, mockDb, payWordCoins, scopedWordOf, videosOf, wordsOf, wordTimeKey } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
@@ -11,11 +12,16 @@ import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } fr
 /** The distinct words of some sections, by lowercase form. */
 const wordsIn = (sections: readonly Section[]) => new Set(vocabularyOf(sections.flatMap((s) => s.tokens)).keys());
 
-/** The saved words of one language among the words of some sections, as the server's scoped calls answer them. */
+/**
+ * The saved words of one language among the words of some sections, and the phrases all of whose words are among
+ * them, as the server's scoped calls answer them.
+ */
 function savedAmong(user: MockUser, language: string, sections: readonly Section[]): ScopedWord[] {
   const present = wordsIn(sections);
+  const among = (lowercase: string) =>
+    isPhrase(lowercase) ? phraseWords(lowercase).every((word) => present.has(word)) : present.has(lowercase);
   return wordsOf(user)
-    .filter((word) => word.language === language && present.has(word.lowercase))
+    .filter((word) => word.language === language && among(word.lowercase))
     .map((word) => scopedWordOf(user, word));
 }
 

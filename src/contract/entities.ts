@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { coverageBands } from './coverage.ts';
 import { int32, multilineText, plainText, positiveInt32 } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
+import { isPhrase, phraseMaxLength, phraseProblem } from './phrases.ts';
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const isoDateSchema = z.iso.date();
@@ -47,8 +48,24 @@ export const learnerBalancesSchema = z.object({
 });
 export type LearnerBalances = z.infer<typeof learnerBalancesSchema>;
 
+/** The longest single word a learner may save. */
+export const wordMaxLength = 100;
+
+/**
+ * A saved word's lowercase form, or a phrase's (2–7 words joined by one space within one sentence, at most 200
+ * characters: contract/phrases.ts).
+ */
+export const savedFormSchema = plainText().check(
+  z.minLength(1),
+  z.maxLength(phraseMaxLength),
+  z.refine(
+    (form) => (isPhrase(form) ? phraseProblem(form) === undefined : form.length <= wordMaxLength),
+    'Not a word, nor a phrase of 2–7 words within one sentence',
+  ),
+);
+
 export const userWordSchema = z.object({
-  lowercase: plainText().check(z.minLength(1), z.maxLength(100)),
+  lowercase: savedFormSchema,
   level: wordLevelSchema,
   language: learningLanguageSchema,
 });

@@ -3,10 +3,11 @@ import {
   isoDateSchema,
   isoDateTimeSchema,
   learnerBalancesSchema,
+  savedFormSchema,
   videoIdSchema,
   wordLevelSchema,
 } from '../entities.ts';
-import { int32, plainText, positiveInt32 } from '../fields.ts';
+import { int32, positiveInt32 } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { targetLangParams } from './params.ts';
@@ -139,7 +140,7 @@ export const flashcardEndpoints = {
     auth: 'required',
     params: targetLangParams,
     query: z.object(homeLangQuery),
-    body: z.object({ lowercase: plainText().check(z.minLength(1), z.maxLength(100)) }),
+    body: z.object({ lowercase: savedFormSchema }),
     details: z.object({ card: flashcardSchema, added: z.boolean() }),
   }),
   /**

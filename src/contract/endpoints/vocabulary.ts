@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { maxBulkWords, maxVocabularyPageSize } from '../constants.ts';
 import {
   learnerBalancesSchema,
+  savedFormSchema,
   userWordSchema,
   vocabularyPageSchema,
   vocabularySorts,
@@ -23,9 +24,7 @@ const levelList = z
     ),
   );
 
-const wordList = z
-  .array(plainText().check(z.minLength(1), z.maxLength(100)))
-  .check(z.minLength(1), z.maxLength(maxBulkWords));
+const wordList = z.array(savedFormSchema).check(z.minLength(1), z.maxLength(maxBulkWords));
 
 /**
  * The vocabulary screen: the learner's saved words in one language, paged on the server in keyset order (`after` is

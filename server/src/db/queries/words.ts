@@ -85,6 +85,24 @@ async function userWordsChunks(
 }
 
 /**
+ * The learner's saved words and phrases among a text's distinct words (`words`, a query of one column), as the JSON
+ * list of scoped words. The words are probed on the primary key (user, language, word); the phrases on their first
+ * word (`user_words_phrases`), kept when every word of theirs is in the text: the client's matcher then finds where
+ * they occur in a row. Either probe follows the text's size, never the vocabulary's or the number of phrases.
+ */
+function savedAmong(userId: number, language: LearningLanguage, words: SQL): SQL {
+  return sql`(with text_words as (select array(${words}) as words)
+    select ${wordsAsJson} from (
+      select w.* from user_words w, text_words t
+      where w.user_id = ${userId} and w.language = ${language} and w.lowercase = any (t.words)
+      union all
+      select w.* from user_words w, text_words t
+      where w.user_id = ${userId} and w.language = ${language} and strpos(w.lowercase, ' ') > 0
+        and split_part(w.lowercase, ' ', 1) = any (t.words) and string_to_array(w.lowercase, ' ') <@ t.words
+    ) w)`;
+}
+
+/**
  * The learner's saved words among a page's words, as JSON built by the database: what the reader needs to colour
  * one page, whatever the size of the learner's whole list. The page's distinct words become one array probed on
  * the primary key (user, language, word), so the cost follows the page, never the vocabulary (a join left to the
@@ -101,12 +119,13 @@ export async function pageWordsJson(
       where p.content_id = ${page.contentId} and p.number = ${page.pageId} and c.language = ${page.language}
         and (c.owner_id is null or c.owner_id = ${userId})
     )
-    select exists (select 1 from page) as found,
-      (select ${wordsAsJson} from user_words w
-       where w.user_id = ${userId} and w.language = ${page.language} and w.lowercase = any (array(
-         select distinct token->>'lowercase'
-         from page, jsonb_array_elements(page.sections) section, jsonb_array_elements(section->'tokens') token
-         where (token->>'isWord')::boolean))) as json`);
+    select exists (select 1 from page) as found, ${savedAmong(
+      userId,
+      page.language,
+      sql`select distinct token->>'lowercase'
+        from page, jsonb_array_elements(page.sections) section, jsonb_array_elements(section->'tokens') token
+        where (token->>'isWord')::boolean`,
+    )} as json`);
   const row = result.rows[0];
   return row?.found ? row.json : undefined;
 }
@@ -125,13 +144,14 @@ export async function videoWordsJson(
       select transcript_id from user_videos
       where user_id = ${userId} and youtube_id = ${video.videoId} and language = ${video.language}
     )
-    select exists (select 1 from video) as found,
-      (select ${wordsAsJson} from user_words w
-       where w.user_id = ${userId} and w.language = ${video.language} and w.lowercase = any (array(
-         select distinct token->>'lowercase'
-         from transcript_sections section join video on video.transcript_id = section.transcript_id,
-           jsonb_array_elements(section.tokens) token
-         where (token->>'isWord')::boolean))) as json`);
+    select exists (select 1 from video) as found, ${savedAmong(
+      userId,
+      video.language,
+      sql`select distinct token->>'lowercase'
+        from transcript_sections section join video on video.transcript_id = section.transcript_id,
+          jsonb_array_elements(section.tokens) token
+        where (token->>'isWord')::boolean`,
+    )} as json`);
   const row = result.rows[0];
   return row?.found ? row.json : undefined;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "user_words_phrases" ON "user_words" USING btree ("user_id","language",split_part(lowercase, ' ', 1)) WHERE strpos(lowercase, ' ') > 0;
