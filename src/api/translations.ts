@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { type TranslationRequest, translationEndpoints } from '@/contract/endpoints/translations';
 import type { Translation } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { isPhrase } from '@/contract/phrases';
 import { fetchDetails } from './client';
 
 type PageKey = { contentId: number; pageId: number; homeLang: LearningLanguage; targetLang: LearningLanguage };
@@ -31,8 +32,9 @@ export function useTranslateToken(page: PageKey | undefined) {
   return useMutation({
     mutationKey: ['translations', 'translate'],
     mutationFn: (request: TranslationRequest) => fetchDetails(translationEndpoints.translate, { body: request }),
-    onSuccess: (translation) => {
-      if (!page) return;
+    onSuccess: (translation, request) => {
+      // The page's translations are its words', by token: a phrase's is shown, not kept under its first word.
+      if (!page || isPhrase(request.lowerCase)) return;
       queryClient.setQueryData(translationQueries.page(page).queryKey, (list) => withTranslation(list, translation));
     },
   });

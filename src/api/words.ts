@@ -19,6 +19,7 @@ import type {
   VocabularyWord,
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { isPhrase } from '@/contract/phrases';
 import { afterPaintOrLeaving } from '@/lib/after-paint';
 import { countWordsAhead, storeBalances } from './account';
 import { forgetCoverage, type LevelMove, moveLevelCounts, refreshProgress } from './cache-resets';
@@ -228,7 +229,11 @@ export function withOwnMeaning(
 export type WordLevels = { get: (lowercase: string) => number | undefined };
 
 /** A text's saved words by lowercase form: their levels, and their own meanings and notes. */
-export type SavedWords = WordLevels & { own: (lowercase: string) => OwnMeaning };
+export type SavedWords = WordLevels & {
+  own: (lowercase: string) => OwnMeaning;
+  /** The saved phrases among the words, with their levels. */
+  phrases: () => ReadonlyMap<string, number>;
+};
 
 /**
  * Levels (and own meanings) by lowercase form for one language, looked up in the list as it is now (no copy of it
@@ -240,6 +245,12 @@ export function levelsOf(words: readonly ScopedWord[] | undefined, language: Lea
   return {
     get: (lowercase) => wordAt(list, at, { lowercase, language })?.level,
     own: (lowercase) => ownMeaningOf(wordAt(list, at, { lowercase, language })),
+    phrases: () =>
+      new Map(
+        list.flatMap((word) =>
+          word.language === language && isPhrase(word.lowercase) ? [[word.lowercase, word.level] as const] : [],
+        ),
+      ),
   };
 }
 

@@ -110,6 +110,9 @@ export function createPhraseIndex(phrases: Iterable<string> = []) {
       return size;
     },
 
+    /** Whether a saved phrase starts with this word. */
+    startsWith: (word: string) => byFirstWord.has(word),
+
     /**
      * The saved phrases a paragraph's tokens hold: their words in a row, case already folded in the tokens'
      * lowercase forms, with only spaces and punctuation that ends no sentence between them. Where two overlap, the

@@ -24,7 +24,7 @@ import {
   wordQueries,
 } from '@/api/words';
 import type { Section, UserWord, WordLevel } from '@/contract/entities';
-import type { LearningLanguage } from '@/contract/languages';
+import { type LearningLanguage, textDirection } from '@/contract/languages';
 import { afterPaint } from '@/lib/after-paint';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
@@ -93,6 +93,19 @@ type InteractiveTextProps = {
   chunkSize?: number;
 };
 
+/** A phrase's text as written (its spacing made plain) and its lowercase form as saved, from its words. */
+function phraseSelected(words: readonly HTMLElement[]): { display: string; lowercase: string } {
+  const [first, last] = [words[0], words.at(-1)];
+  let display = '';
+  if (first && last) {
+    const range = document.createRange();
+    range.setStartBefore(first);
+    range.setEndAfter(last);
+    display = (range.toString() || words.map((word) => word.textContent).join(' ')).replace(/\s+/g, ' ').trim();
+  }
+  return { display, lowercase: words.map((word) => word.dataset.w ?? '').join(' ') };
+}
+
 /** On a phone the panel is pinned over the text: a selected word it would cover scrolls up above it. */
 function keepAbovePanel(element: HTMLElement, panel: HTMLElement | null) {
   if (!panel || getComputedStyle(panel).position !== 'fixed') return;
@@ -146,23 +159,34 @@ export function InteractiveText({
     [meanings, translations],
   );
 
-  const latestOnSelect = useRef<(element: HTMLElement | null) => void>(() => {});
+  const latestOnSelect = useRef<(element: HTMLElement | null, phrase?: readonly HTMLElement[]) => void>(() => {});
   /** One painter for the component's life, reaching each render's handler: the memoised text never re-renders. */
-  const [painter] = useState(() => createTextPainter({ onSelect: (element) => latestOnSelect.current(element) }));
+  const [painter] = useState(() =>
+    createTextPainter({ onSelect: (element, phrase) => latestOnSelect.current(element, phrase) }),
+  );
 
-  /** What a selection sets off beyond the word itself: the panel, speech, the player's pause, a translation. */
-  latestOnSelect.current = (element: HTMLElement | null) => {
+  /**
+   * What a selection sets off beyond the word or phrase itself: the panel, speech, the player's pause, a
+   * translation (a phrase's is always asked for: the page's translations are a word's).
+   */
+  latestOnSelect.current = (element: HTMLElement | null, phrase?: readonly HTMLElement[]) => {
     if (!element) {
       selectionStore.set(null);
       return;
     }
     const tokenId = Number(element.dataset.id);
-    const lowercase = element.dataset.w ?? '';
-    const display = element.textContent ?? '';
-    selectionStore.set({ tokenId, display, lowercase });
+    const selection: Selection = phrase
+      ? { tokenId, ...phraseSelected(phrase), phrase: true }
+      : { tokenId, display: element.textContent ?? '', lowercase: element.dataset.w ?? '' };
+    const { display, lowercase } = selection;
+    selectionStore.set(selection);
+    if (phrase && announcer.current) {
+      const level = levels.get(lowercase) ?? 0;
+      announcer.current.textContent = t`${display}, phrase, level ${level}`;
+    }
     onWordSelected?.();
     if (speechOn) speak(display, targetLang);
-    const needsTranslation = !translationByToken.has(tokenId) && homeLang !== targetLang;
+    const needsTranslation = (phrase !== undefined || !translationByToken.has(tokenId)) && homeLang !== targetLang;
     // The word shows first; the request goes out once that frame is painted, if the word is still selected.
     afterPaint(() => {
       if (painter.selected() !== element) return;
@@ -239,7 +263,11 @@ export function InteractiveText({
       saveLevel(word, latestContextOf.current(selection.tokenId));
       // Told to screen readers through a polite live region, written directly: a key re-renders nothing.
       const display = selection.display;
-      if (announcer.current) announcer.current.textContent = t`${display} — level ${level}`;
+      if (announcer.current) {
+        announcer.current.textContent = selection.phrase
+          ? t`${display}, phrase, level ${level}`
+          : t`${display} — level ${level}`;
+      }
     },
     [selectionStore, user, saveLevel, targetLang, painter, t],
   );
@@ -248,15 +276,16 @@ export function InteractiveText({
     if (!keysEnabled || dialog || editing) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      const action = readerKeyAction(event.key);
+      const action = readerKeyAction(event.key, event.shiftKey, textDirection(targetLang));
       if (!action) return;
       event.preventDefault();
       if (action.kind === 'level') setLevel(action.level);
+      else if (action.kind === 'extend') painter.extend(action.step);
       else painter.move(action.step);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [keysEnabled, dialog, editing, setLevel, painter]);
+  }, [keysEnabled, dialog, editing, setLevel, painter, targetLang]);
 
   const translationStatus: TranslationStatus =
     homeLang === targetLang
@@ -286,6 +315,7 @@ export function InteractiveText({
         translationByToken={translationByToken}
         onDemand={{
           tokenId: translateToken.variables?.tokenId,
+          lowercase: translateToken.variables?.lowerCase,
           translation: translateToken.data?.translatesTo,
           status: translationStatus,
         }}

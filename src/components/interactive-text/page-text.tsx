@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Section } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
 import { tokensHtml } from '@/contract/text-markup';
@@ -23,6 +23,69 @@ type PageTextProps = {
    */
   chunkSize?: number | undefined;
 };
+
+/** How long a finger rests on a word before it starts a phrase (the next tap picks its last word). */
+const longPressMs = 500;
+
+/**
+ * A tap selects a word (or the saved phrase it stands in); choosing a phrase: a drag across words or a shift+click
+ * with a mouse, a long press then a tap on the last word on a phone. The painter refuses what is not a phrase.
+ */
+function usePhraseGestures(painter: TextPainter, wordAt: (target: EventTarget | null) => HTMLElement | null) {
+  const pressed = useRef<{ word: HTMLElement; touch: boolean; timer?: ReturnType<typeof setTimeout> } | null>(null);
+  /** A long-pressed word, waiting for the tap on the phrase's last word. */
+  const held = useRef<HTMLElement | null>(null);
+  /** The click that ends a drag or a long press is theirs, not a tap. */
+  const skipClick = useRef(false);
+  const [release] = useState(() => () => {
+    if (pressed.current?.timer) clearTimeout(pressed.current.timer);
+    pressed.current = null;
+  });
+  useEffect(() => release, [release]);
+
+  return {
+    onPointerDown(event: React.PointerEvent) {
+      const word = wordAt(event.target);
+      release();
+      if (!word || event.button !== 0) return;
+      const touch = event.pointerType === 'touch';
+      const press: NonNullable<typeof pressed.current> = { word, touch };
+      if (touch) {
+        press.timer = setTimeout(() => {
+          held.current = word;
+          skipClick.current = true;
+          painter.selectBetween(word, word);
+        }, longPressMs);
+      }
+      pressed.current = press;
+    },
+    onPointerUp(event: React.PointerEvent) {
+      const press = pressed.current;
+      release();
+      if (!press || press.touch) return;
+      const end = wordAt(event.target);
+      if (end && end !== press.word && painter.selectBetween(press.word, end)) skipClick.current = true;
+    },
+    onPointerCancel: release,
+    onContextMenu(event: React.MouseEvent) {
+      // A long press on a word starts a phrase, not the browser's menu.
+      if (wordAt(event.target)) event.preventDefault();
+    },
+    onClick(event: React.MouseEvent) {
+      if (skipClick.current) {
+        skipClick.current = false;
+        return;
+      }
+      const word = wordAt(event.target);
+      if (!word) return;
+      const start = held.current;
+      held.current = null;
+      if (start && start !== word && painter.selectBetween(start, word)) return;
+      if (event.shiftKey && painter.extendTo(word)) return;
+      painter.select(word, true);
+    },
+  };
+}
 
 type SectionTextProps = {
   section: Section;
@@ -151,7 +214,9 @@ export const PageText = memo(function PageText({
     painter.index(added, chunkSize ? chunkOf : paragraphOf);
   }, [painter, sections, chunkSize]);
 
-  const wordAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-w]');
+  const wordAt = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest<HTMLElement>('[data-w]') : null;
+  const gesture = usePhraseGestures(painter, wordAt);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: clicks and keys are delegated to the words inside
@@ -162,10 +227,7 @@ export const PageText = memo(function PageText({
       className="reader-text"
       lang={lang}
       dir={textDirection(lang)}
-      onClick={(event) => {
-        const word = wordAt(event.target);
-        if (word) painter.select(word, true);
-      }}
+      {...gesture}
       onKeyDown={(event) => {
         // Only a word's keys: a control beside the words (a time stamp, a row's checkbox) keeps its own.
         const word = wordAt(event.target);

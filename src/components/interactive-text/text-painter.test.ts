@@ -210,3 +210,103 @@ describe('selection and movement', () => {
     expect(painter.selected()).toBe(das);
   });
 });
+
+/** A levels lookup holding words and phrases, as `levelsOf` gives the painter. */
+const withPhrases = (entries: [string, number][]) => {
+  const all = new Map(entries);
+  return {
+    get: (word: string) => all.get(word),
+    phrases: () => new Map(entries.filter(([form]) => form.includes(' '))),
+  };
+};
+const phraseShown = (root: HTMLElement) =>
+  wordsOf(root).map((element) => `${element.dataset.w}:${element.dataset.phrase ?? '-'}`);
+
+describe('saved phrases', () => {
+  it('shows a phrase at its level on its words wherever they are in a row, and unmarks it once it is gone', () => {
+    const { root, painter } = paintedText('we give up now', 'give it up', 'never give up');
+    painter.sync(withPhrases([['give up', 2]]));
+    expect(phraseShown(root)).toEqual([
+      'we:-',
+      'give:2',
+      'up:2',
+      'now:-',
+      'give:-',
+      'it:-',
+      'up:-',
+      'never:-',
+      'give:2',
+      'up:2',
+    ]);
+    painter.sync(withPhrases([]));
+    expect(phraseShown(root).filter((shown) => !shown.endsWith('-'))).toEqual([]);
+  });
+
+  it("recolours every occurrence of a phrase at once when its level is set, the words' own levels kept", () => {
+    const { root, painter } = paintedText('give up', 'we give up');
+    painter.sync(withPhrases([['up', 1]]));
+    painter.paint('give up', 3);
+    expect(phraseShown(root)).toEqual(['give:3', 'up:3', 'we:-', 'give:3', 'up:3']);
+    expect(shown(root, 'up')).toEqual(['1', '1']);
+  });
+
+  it('marks a saved phrase in a batch appended later', () => {
+    const { root, painter } = paintedText('we give');
+    painter.sync(withPhrases([['give up', 1]]));
+    painter.index(append(root, 'do not give up'), paragraphOf);
+    expect(phraseShown(root).slice(-2)).toEqual(['give:1', 'up:1']);
+  });
+
+  it('selects the phrase on a first tap of one of its words, the word alone on the second, nothing on the third', () => {
+    const { root, painter, onSelect } = paintedText('we give up now');
+    const [, give, up] = wordsOf(root);
+    if (!give || !up) throw new Error('no words');
+    painter.sync(withPhrases([['give up', 2]]));
+    painter.select(up, true);
+    expect(onSelect).toHaveBeenLastCalledWith(give, [give, up]);
+    painter.select(up, true);
+    expect(onSelect).toHaveBeenLastCalledWith(up, undefined);
+    painter.select(up, true);
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+  });
+
+  it('chooses the words between two of a paragraph as a phrase, not across paragraphs', () => {
+    const { root, painter, onSelect } = paintedText('we give up now', 'later');
+    const [we, give, up, now, later] = wordsOf(root);
+    if (!we || !give || !up || !now || !later) throw new Error('no words');
+    expect(painter.selectBetween(up, we)).toBe(true);
+    expect(onSelect).toHaveBeenLastCalledWith(we, [we, give, up]);
+    expect(wordsOf(root).map((element) => element.hasAttribute('data-selected'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(painter.selectBetween(now, later)).toBe(false);
+  });
+
+  it('extends a phrase being chosen word by word and back', () => {
+    const { root, painter, onSelect } = paintedText('we give up now');
+    const [we, give, up] = wordsOf(root);
+    if (!we || !give || !up) throw new Error('no words');
+    painter.select(give, true);
+    painter.extend(1);
+    expect(onSelect).toHaveBeenLastCalledWith(give, [give, up]);
+    painter.extend(-1);
+    painter.extend(-1);
+    expect(onSelect).toHaveBeenLastCalledWith(we, [we, give]);
+  });
+
+  it('moves over a saved phrase as one step', () => {
+    const { root, painter } = paintedText('we give up now');
+    const [we, give, , now] = wordsOf(root);
+    if (!we || !give || !now) throw new Error('no words');
+    painter.sync(withPhrases([['give up', 2]]));
+    painter.select(we, false);
+    painter.move(1);
+    expect(painter.selected()).toBe(give);
+    painter.move(1);
+    expect(painter.selected()).toBe(now);
+  });
+});

@@ -1,18 +1,26 @@
+import { isPhrase, phraseOfTokens } from '@/contract/phrases';
 import { afterPaint } from '@/lib/after-paint';
+import { createPhraseMarks, tokensIn, wordsOf } from './phrase-marks';
 
 /** A word's paragraph: word → the paragraph's words → the paragraph (contract/text-markup.ts). */
 export const paragraphOf = (word: HTMLElement) => word.parentElement?.parentElement ?? null;
 /** A word's block of paragraphs, in a text grouped in blocks (transcripts). */
 export const chunkOf = (word: HTMLElement) => paragraphOf(word)?.parentElement ?? null;
 
-/** The levels a text should show, by lowercase form (absent: 0). */
-export type Levels = { get: (lowercase: string) => number | undefined };
+/** The levels a text should show, by lowercase form (absent: 0), and the saved phrases among them. */
+export type Levels = {
+  get: (lowercase: string) => number | undefined;
+  phrases?: () => ReadonlyMap<string, number>;
+};
 
 type TextPainterOptions = {
   /** Runs work once the current frame is painted (off-screen occurrences wait for it). */
   schedule?: (work: () => void) => void;
-  /** Told when the selection changes: the word now selected, or null. */
-  onSelect?: (word: HTMLElement | null) => void;
+  /**
+   * Told when the selection changes: the word now selected (a phrase's first word), or null; and a phrase's words
+   * when a phrase is selected.
+   */
+  onSelect?: (word: HTMLElement | null, phrase?: readonly HTMLElement[]) => void;
 };
 
 export type TextPainter = ReturnType<typeof createTextPainter>;
@@ -32,6 +40,11 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
   /** Occurrences off screen waiting for the next frame, by word: one callback for all, however many words. */
   let later: Map<string, HTMLElement[]> | null = null;
   let selected: HTMLElement | null = null;
+  /** The selected phrase's words (saved or being chosen), in order; null while one word is selected. */
+  let run: HTMLElement[] | null = null;
+  /** Where a phrase being chosen started: extending moves its other end. */
+  let anchor: HTMLElement | null = null;
+  const marks = createPhraseMarks();
   /** Set by `clear`: the next words indexed start a new text (the first one becomes the tab stop). */
   let startsText = true;
   let synced: Levels | null = null;
@@ -51,6 +64,10 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
    * painted, with the level meant by then (a later key, or a refusal rolled back meanwhile, wins).
    */
   const paint = (word: string, level: number) => {
+    if (isPhrase(word)) {
+      marks.paint(word, level, byWord);
+      return;
+    }
     painted.set(word, level);
     const waiting: HTMLElement[] = [];
     for (const element of byWord.get(word) ?? []) {
@@ -67,22 +84,77 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
     schedule(paintLater);
   };
 
+  const unmark = () => {
+    for (const word of run ?? (selected ? [selected] : [])) word.removeAttribute('data-selected');
+    if (selected) selected.tabIndex = -1;
+  };
+
+  /** Selects one word, or a phrase's words (the first one the tab stop). */
+  const choose = (words: readonly HTMLElement[]) => {
+    unmark();
+    const [first] = words;
+    if (!first) return;
+    for (const word of words) word.dataset.selected = '';
+    first.tabIndex = 0;
+    selected = first;
+    run = words.length > 1 ? [...words] : null;
+    onSelect?.(first, run ?? undefined);
+  };
+
+  const unselect = (element: HTMLElement) => {
+    unmark();
+    selected = null;
+    run = null;
+    anchor = null;
+    element.tabIndex = 0;
+    onSelect?.(null);
+  };
+
+  const isRun = (words: readonly HTMLElement[]) =>
+    run !== null && run.length === words.length && run.every((word, at) => word === words[at]);
+
+  /**
+   * A tap or Enter: a word in a saved phrase selects the phrase first and the word alone next; with `toggle`, the
+   * selected word is unselected.
+   */
   const select = (element: HTMLElement, toggle: boolean) => {
-    const previous = selected;
-    if (previous) {
-      previous.removeAttribute('data-selected');
-      previous.tabIndex = -1;
-    }
-    if (toggle && previous === element) {
-      selected = null;
-      element.tabIndex = 0;
-      onSelect?.(null);
+    const phrase = marks.occurrenceOf(element);
+    anchor = element;
+    if (phrase && !isRun(phrase.words) && !(toggle && selected === element && run === null)) {
+      choose(phrase.words);
       return;
     }
-    element.dataset.selected = '';
-    element.tabIndex = 0;
-    selected = element;
-    onSelect?.(element);
+    if (toggle && selected === element && run === null) {
+      unselect(element);
+      return;
+    }
+    choose([element]);
+  };
+
+  /**
+   * The words from `from` to `to` as a phrase being chosen (a drag, a shift+click, a long press and a tap), when they
+   * make one: in one paragraph and one sentence, 2–7 words. Answers whether they did.
+   */
+  const selectBetween = (from: HTMLElement, to: HTMLElement): boolean => {
+    const container = wordsOf(from);
+    if (!container || container !== wordsOf(to)) return false;
+    if (from === to) {
+      anchor = from;
+      choose([from]);
+      return true;
+    }
+    const { tokens, elements } = tokensIn(container);
+    const [start, end] = [elements.indexOf(from), elements.indexOf(to)];
+    if ('problem' in phraseOfTokens(tokens, start, end)) return false;
+    const words = elements.slice(Math.min(start, end), Math.max(start, end) + 1).filter((element) => element !== null);
+    anchor = from;
+    choose(words);
+    return true;
+  };
+
+  const show = (element: HTMLElement) => {
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'nearest' });
   };
 
   return {
@@ -91,6 +163,9 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
      * show the levels they were rendered with).
      */
     clear() {
+      marks.reset();
+      run = null;
+      anchor = null;
       byWord = new Map();
       inOrder = [];
       offScreen.clear();
@@ -123,7 +198,10 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
         if (level) element.dataset.level = String(level);
       }
       indexChanged = true;
-      if (!startsText) return;
+      if (!startsText) {
+        marks.added(words);
+        return;
+      }
       startsText = false;
       const first = inOrder[0];
       if (first) first.tabIndex = 0;
@@ -147,22 +225,45 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
         const level = levels.get(word) ?? 0;
         if ((painted.get(word) ?? 0) !== level) paint(word, level);
       }
+      const phrases = levels.phrases?.();
+      if (phrases && (phrases.size > 0 || marks.size > 0)) marks.set(phrases, byWord);
     },
 
-    /** Selects a word (data-selected, the roving tab stop); with `toggle`, the selected word is unselected. */
+    /** Selects a word or the saved phrase it stands in (data-selected, the roving tab stop). */
     select,
+
+    selectBetween,
+
+    /** Extends a phrase being chosen from where the selection started to the word `to` (shift+click). */
+    extendTo(to: HTMLElement): boolean {
+      return anchor ? selectBetween(anchor, to) : false;
+    },
 
     selected: () => selected,
 
-    /** Selects, focuses and shows the next or previous word (from none: the first or the last). */
+    /**
+     * Selects, focuses and shows the next or previous word (from none: the first or the last); a saved phrase is one
+     * step, and the step after it starts from its far end.
+     */
     move(step: 1 | -1) {
       if (inOrder.length === 0) return;
-      const current = selected ? inOrder.indexOf(selected) : -1;
+      const from = run ? (step === 1 ? run.at(-1) : run[0]) : selected;
+      const current = from ? inOrder.indexOf(from) : -1;
       const next = inOrder[current === -1 ? (step === 1 ? 0 : inOrder.length - 1) : current + step];
       if (!next) return;
-      select(next, false);
-      next.focus({ preventScroll: true });
-      next.scrollIntoView({ block: 'nearest' });
+      anchor = next;
+      const phrase = marks.occurrenceOf(next);
+      choose(phrase ? phrase.words : [next]);
+      show(selected ?? next);
+    },
+
+    /** Moves the far end of the phrase being chosen one word (shift+l, shift+h, shift+arrows). */
+    extend(step: 1 | -1) {
+      if (!selected) return;
+      const start = anchor ?? selected;
+      const end = run ? (run[0] === start ? run.at(-1) : run[0]) : selected;
+      const next = end ? inOrder[inOrder.indexOf(end) + step] : undefined;
+      if (next && selectBetween(start, next)) show(next);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OwnMeaning } from '@/api/words';
 
-export type Selection = { tokenId: number; display: string; lowercase: string };
+/** The selected word, or phrase: its first token, its text as written, its lowercase form as saved. */
+export type Selection = { tokenId: number; display: string; lowercase: string; phrase?: true };
 
 export type TranslationStatus = 'idle' | 'loading' | 'missing' | 'error' | 'same-language';
 

@@ -19,7 +19,12 @@ type WordPanelProps = {
    * The last on-demand translation (asked for when the page's translations lacked a word) and its status; it
    * counts only for the token it was asked for, so nothing needs resetting on a tap.
    */
-  onDemand: { tokenId: number | undefined; translation: string | undefined; status: TranslationStatus };
+  onDemand: {
+    tokenId: number | undefined;
+    lowercase: string | undefined;
+    translation: string | undefined;
+    status: TranslationStatus;
+  };
   onLevel: (level: WordLevel) => void;
   /** Edit in the translation box: told the dictionary's translation it shows, for the senses to pick from. */
   onEdit: (translation: string | undefined) => void;
@@ -61,9 +66,12 @@ export function WordPanel({
   const addToFlashcards = useAddToFlashcards();
   const savedLevel = selection ? levels.get(selection.lowercase) : undefined;
   const currentLevel = selection ? (savedLevel ?? 0) : undefined;
-  const askedFor = selection !== null && onDemand.tokenId === selection.tokenId;
+  const askedFor =
+    selection !== null && onDemand.tokenId === selection.tokenId && onDemand.lowercase === selection.lowercase;
+  // A page's translations are its words': a phrase has only the one asked for it.
   const translation = selection
-    ? (translationByToken.get(selection.tokenId) ?? (askedFor ? onDemand.translation : undefined))
+    ? ((selection.phrase ? undefined : translationByToken.get(selection.tokenId)) ??
+      (askedFor ? onDemand.translation : undefined))
     : undefined;
   const status = onDemand.status === 'same-language' || askedFor ? onDemand.status : 'idle';
   return (

@@ -1,13 +1,14 @@
 import { z } from 'zod/mini';
-import { contentIdSchema, pageIdSchema, translationSchema } from '../entities.ts';
-import { int32, plainText } from '../fields.ts';
+import { contentIdSchema, pageIdSchema, savedFormSchema, translationSchema } from '../entities.ts';
+import { int32 } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { contentIdParam, pageIdParam } from './params.ts';
 
 export const translationRequestSchema = z.object({
   tokenId: int32(),
-  lowerCase: plainText().check(z.minLength(1), z.maxLength(100)),
+  /** The word's lowercase form, or a phrase's (its words joined by one space). */
+  lowerCase: savedFormSchema,
   targetLanguage: learningLanguageSchema,
   homeLanguage: learningLanguageSchema,
   /** Where the token stands, when it stands in a content page: its glossary and sentence then help. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Translation } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
+import { isPhrase } from '#contract/phrases.ts';
 import {
   cachedTranslations,
   cacheTranslation,
@@ -101,7 +102,8 @@ export function createTranslationChain(deps: { db: Db; providers: readonly Trans
       now: Date;
       log: FastifyBaseLogger;
     }): Promise<string | undefined> {
-      if (params.page) {
+      // A glossary glosses a page's words, by token: a phrase starting at a token is not that token's word.
+      if (params.page && !isPhrase(params.lowercase)) {
         const own = await tokenGloss(db, {
           contentId: params.page.contentId,
           pageNumber: params.page.pageNumber,

@@ -1,0 +1,190 @@
+import type { Token } from '@/contract/entities';
+import { createPhraseIndex, phraseWords } from '@/contract/phrases';
+
+/** Where a saved phrase occurs in a rendered text: its word elements, in order, and the range they span. */
+export type PhraseOccurrence = { phrase: string; words: HTMLElement[]; range: Range | null };
+
+/** A paragraph's words container (`.reader-words`): what a phrase is matched in, never across two. */
+export const wordsOf = (word: HTMLElement) => word.parentElement;
+
+/** A words container's tokens read back from its markup (contract/text-markup.ts), each word with its element. */
+export function tokensIn(container: Element): { tokens: Token[]; elements: (HTMLElement | null)[] } {
+  const tokens: Token[] = [];
+  const elements: (HTMLElement | null)[] = [];
+  for (const node of container.childNodes) {
+    const id = tokens.length;
+    if (node instanceof HTMLElement && node.dataset.w !== undefined) {
+      tokens.push({ id, display: node.textContent ?? '', lowercase: node.dataset.w, isWord: true });
+      elements.push(node);
+    } else {
+      const display = node.textContent ?? '';
+      tokens.push({ id, display, lowercase: display, isWord: false });
+      elements.push(null);
+    }
+  }
+  return { tokens, elements };
+}
+
+const levels = [0, 1, 2, 3, 4] as const;
+let highlights: Highlight[] | null | undefined;
+/**
+ * One highlight per level (`::highlight(phrase-2)` in the stylesheet), shared by every text of the document: a
+ * phrase is coloured as one unit, the spaces and commas between its words too, without a node added to the text.
+ * Null where the browser has no Custom Highlight API: the words alone are coloured there.
+ */
+function phraseHighlights(): Highlight[] | null {
+  if (highlights !== undefined) return highlights;
+  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight !== 'function') {
+    highlights = null;
+    return null;
+  }
+  highlights = levels.map((level) => {
+    const highlight = new Highlight();
+    CSS.highlights.set(`phrase-${level}`, highlight);
+    return highlight;
+  });
+  return highlights;
+}
+
+/**
+ * The saved phrases of a rendered text: which phrases the learner has (an index by first word, extended as phrases
+ * are saved, never rebuilt), where they occur, and their level shown on their words (`data-phrase`, the level;
+ * `data-phrase-part`: start, middle, end) and as one highlighted range. Paragraphs are matched again only where a
+ * changed phrase's first word occurs; a text without phrases costs nothing.
+ */
+export function createPhraseMarks() {
+  let index = createPhraseIndex();
+  let levelOf = new Map<string, number>();
+  let byContainer = new Map<Element, PhraseOccurrence[]>();
+  let ofWord = new Map<HTMLElement, PhraseOccurrence>();
+  let byPhrase = new Map<string, Set<PhraseOccurrence>>();
+
+  const show = (occurrence: PhraseOccurrence, level: number) => {
+    const last = occurrence.words.length - 1;
+    for (const [at, word] of occurrence.words.entries()) {
+      word.dataset.phrase = String(level);
+      word.dataset.phrasePart = at === 0 ? 'start' : at === last ? 'end' : 'middle';
+    }
+    const all = phraseHighlights();
+    if (!all || !occurrence.range) return;
+    for (const highlight of all) highlight.delete(occurrence.range);
+    all[level]?.add(occurrence.range);
+  };
+
+  const forget = (occurrence: PhraseOccurrence) => {
+    for (const word of occurrence.words) {
+      delete word.dataset.phrase;
+      delete word.dataset.phrasePart;
+      ofWord.delete(word);
+    }
+    if (occurrence.range) for (const highlight of phraseHighlights() ?? []) highlight.delete(occurrence.range);
+    byPhrase.get(occurrence.phrase)?.delete(occurrence);
+  };
+
+  /** Finds the phrases of one paragraph again, after a phrase it may hold was added or removed. */
+  const match = (container: Element) => {
+    for (const occurrence of byContainer.get(container) ?? []) forget(occurrence);
+    byContainer.delete(container);
+    if (index.size === 0) return;
+    const { tokens, elements } = tokensIn(container);
+    const found: PhraseOccurrence[] = [];
+    for (const { phrase, first, last } of index.match(tokens)) {
+      const words = elements.slice(first, last + 1).filter((element) => element !== null);
+      const [start, end] = [words[0], words.at(-1)];
+      if (!start || !end) continue;
+      let range: Range | null = null;
+      if (phraseHighlights()) {
+        range = document.createRange();
+        range.setStartBefore(start);
+        range.setEndAfter(end);
+      }
+      const occurrence = { phrase, words, range };
+      found.push(occurrence);
+      for (const word of words) ofWord.set(word, occurrence);
+      const list = byPhrase.get(phrase) ?? new Set();
+      list.add(occurrence);
+      byPhrase.set(phrase, list);
+      show(occurrence, levelOf.get(phrase) ?? 0);
+    }
+    if (found.length > 0) byContainer.set(container, found);
+  };
+
+  /** The paragraphs holding a phrase's first word, by the text's word index. */
+  const containersOf = (phrase: string, byWord: ReadonlyMap<string, HTMLElement[]>, into: Set<Element>) => {
+    for (const element of byWord.get(phraseWords(phrase)[0] ?? '') ?? []) {
+      const container = wordsOf(element);
+      if (container) into.add(container);
+    }
+  };
+
+  return {
+    get size() {
+      return index.size;
+    },
+
+    /** The text is rendered anew: its occurrences are gone with its elements; the phrases come again by `set`. */
+    reset() {
+      for (const occurrences of byContainer.values()) for (const occurrence of occurrences) forget(occurrence);
+      index = createPhraseIndex();
+      levelOf = new Map();
+      byContainer = new Map();
+      ofWord = new Map();
+      byPhrase = new Map();
+    },
+
+    /** Words rendered after the others (a transcript's next batch): their paragraphs are matched. */
+    added(words: readonly HTMLElement[]) {
+      if (index.size === 0) return;
+      const containers = new Set<Element>();
+      for (const word of words) {
+        const container = wordsOf(word);
+        if (container && index.startsWith(word.dataset.w ?? '')) containers.add(container);
+      }
+      for (const container of containers) match(container);
+    },
+
+    /**
+     * The learner's phrases the text's levels hold now: those new to it are matched where their first word occurs,
+     * those gone are unmarked, those whose level changed are recoloured.
+     */
+    set(phrases: ReadonlyMap<string, number>, byWord: ReadonlyMap<string, HTMLElement[]>) {
+      const containers = new Set<Element>();
+      for (const [phrase, level] of phrases) {
+        const before = levelOf.get(phrase);
+        levelOf.set(phrase, level);
+        if (before === undefined) {
+          index.add(phrase);
+          containersOf(phrase, byWord, containers);
+        } else if (before !== level) {
+          for (const occurrence of byPhrase.get(phrase) ?? []) show(occurrence, level);
+        }
+      }
+      for (const phrase of [...levelOf.keys()]) {
+        if (phrases.has(phrase)) continue;
+        levelOf.delete(phrase);
+        index.remove(phrase);
+        containersOf(phrase, byWord, containers);
+      }
+      for (const container of containers) match(container);
+    },
+
+    /** A phrase's level set by a key: shown on every occurrence at once, a phrase new to the text matched first. */
+    paint(phrase: string, level: number, byWord: ReadonlyMap<string, HTMLElement[]>) {
+      if (levelOf.has(phrase)) {
+        levelOf.set(phrase, level);
+        for (const occurrence of byPhrase.get(phrase) ?? []) show(occurrence, level);
+        return;
+      }
+      levelOf.set(phrase, level);
+      index.add(phrase);
+      const containers = new Set<Element>();
+      containersOf(phrase, byWord, containers);
+      for (const container of containers) match(container);
+    },
+
+    /** The saved phrase a word stands in, if any. */
+    occurrenceOf: (word: HTMLElement) => ofWord.get(word),
+  };
+}
+
+export type PhraseMarks = ReturnType<typeof createPhraseMarks>;
