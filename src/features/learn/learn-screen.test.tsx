@@ -1,23 +1,15 @@
-import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '@/contract/coverage';
-import { signedIn } from '@/test/accounts';
+import { signedIn, storedLevel } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
 const member = { user: signedIn(), homeLang: 'de', targetLang: 'en' } as const;
 
 /** The list's rows, each "occurrences coverage [marker] word". */
 const rows = () => [...document.querySelectorAll<HTMLElement>('.learn-list .reader-paragraph')];
-
-function storedLevel(lowercase: string) {
-  const reader = findUserByEmail(readerAccount.email);
-  return reader
-    ? wordsOf(reader).find((word) => word.lowercase === lowercase && word.language === 'en')?.level
-    : undefined;
-}
 
 async function openList() {
   const rendered = await renderApp('/learn/1', member);

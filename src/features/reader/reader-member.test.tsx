@@ -5,18 +5,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '@/stores/preferences';
-import { signedIn } from '@/test/accounts';
+import { signedIn, storedLevel } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 import { stubViewportFirstOnScreen } from '@/test/viewport-stub';
 
 const member = { user: signedIn(), homeLang: 'de', targetLang: 'en' } as const;
-
-function storedLevel(lowercase: string) {
-  const reader = findUserByEmail(readerAccount.email);
-  return reader
-    ? wordsOf(reader).find((word) => word.lowercase === lowercase && word.language === 'en')?.level
-    : undefined;
-}
 
 function occurrences(lowercase: string) {
   return [...document.querySelectorAll<HTMLElement>(`[data-w="${lowercase}"]`)];

@@ -1,17 +1,10 @@
 import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '@/test/accounts';
+import { signedIn, storedLevel } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
 const member = { user: signedIn(), homeLang: 'de', targetLang: 'en' } as const;
-
-function storedLevel(lowercase: string) {
-  const reader = findUserByEmail(readerAccount.email);
-  return reader
-    ? wordsOf(reader).find((word) => word.lowercase === lowercase && word.language === 'en')?.level
-    : undefined;
-}
 
 /** The page's first "the" and "evening" ("In the evening the sky is clear."). */
 function theEvening() {
