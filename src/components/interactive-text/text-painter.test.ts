@@ -298,6 +298,17 @@ describe('saved phrases', () => {
     expect(onSelect).toHaveBeenLastCalledWith(we, [we, give]);
   });
 
+  it('recolours a list row that shows a phrase as one element', () => {
+    const root = document.createElement('div');
+    root.innerHTML = paragraphHtml([{ id: 0, display: 'give up', lowercase: 'give up', isWord: true }], 0, 2);
+    document.body.append(root);
+    const painter = createTextPainter({ schedule: (work) => work() });
+    painter.clear();
+    painter.index(wordsOf(root), paragraphOf);
+    painter.paint('give up', 4);
+    expect(shown(root, 'give up')).toEqual(['4']);
+  });
+
   it('moves over a saved phrase as one step', () => {
     const { root, painter } = paintedText('we give up now');
     const [we, give, , now] = wordsOf(root);

@@ -64,10 +64,8 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
    * painted, with the level meant by then (a later key, or a refusal rolled back meanwhile, wins).
    */
   const paint = (word: string, level: number) => {
-    if (isPhrase(word)) {
-      marks.paint(word, level, byWord);
-      return;
-    }
+    // A phrase is marked where its words stand in a row; a list shows it as one element too (a vocabulary row).
+    if (isPhrase(word)) marks.paint(word, level, byWord);
     painted.set(word, level);
     const waiting: HTMLElement[] = [];
     for (const element of byWord.get(word) ?? []) {
