@@ -18,6 +18,9 @@ const lazyScreens = [
   '<rootDir>/src/features/video',
   '<rootDir>/src/features/vocabulary',
   '<rootDir>/src/components/terms-content.ts',
+  '<rootDir>/src/components/layout/notifications-list.tsx',
+  '<rootDir>/src/components/layout/notification-text.ts',
+  '<rootDir>/src/components/interactive-text/word-dialogs.tsx',
 ];
 
 export default defineConfig({

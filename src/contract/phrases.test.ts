@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Token } from './entities.ts';
-import { createPhraseIndex, phraseOfTokens, phraseProblem } from './phrases.ts';
+import { createPhraseIndex, phraseOfTokens } from './phrase-index.ts';
+import { phraseProblem } from './phrases.ts';
 
 /** A paragraph's tokens as the server's tokenizer makes them (Intl.Segmenter's words, the rest kept as written). */
 function tokens(text: string, language = 'en'): Token[] {

@@ -72,4 +72,9 @@ export function loadCatalog(name: CatalogName): Promise<void> {
   return load;
 }
 
+/** Code loaded on demand whose strings are in the `lazy` catalog (a dialog, a menu's list): both asked for at once. */
+export function withLazyCatalog<T>(load: Promise<T>): Promise<T> {
+  return Promise.all([load, loadCatalog('lazy')]).then(([module]) => module);
+}
+
 export { i18n };

@@ -25,6 +25,7 @@ import {
 } from '@/api/words';
 import type { Section, UserWord, WordLevel } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
+import { withLazyCatalog } from '@/i18n/i18n';
 import { afterPaint } from '@/lib/after-paint';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
@@ -33,7 +34,7 @@ import { isTypingTarget, readerKeyAction } from './keys';
 import { PageText } from './page-text';
 import { createSelectionStore } from './selection-store';
 import { speak } from './speak';
-import { createTextPainter } from './text-painter';
+import { type ChosenPhrase, createTextPainter } from './text-painter';
 import type { Selection, TranslationStatus } from './translation-box';
 import { WordPanel } from './word-panel';
 import './interactive-text.css';
@@ -43,9 +44,11 @@ import './interactive-text.css';
  * use, not with the page.
  */
 const LoginPromptDialog = lazy(() =>
-  import('./word-dialogs').then((module) => ({ default: module.LoginPromptDialog })),
+  withLazyCatalog(import('./word-dialogs')).then((module) => ({ default: module.LoginPromptDialog })),
 );
-const WordLimitDialog = lazy(() => import('./word-dialogs').then((module) => ({ default: module.WordLimitDialog })));
+const WordLimitDialog = lazy(() =>
+  withLazyCatalog(import('./word-dialogs')).then((module) => ({ default: module.WordLimitDialog })),
+);
 const MeaningDialog = lazy(() => import('./meaning-dialog').then((module) => ({ default: module.MeaningDialog })));
 
 /** The word whose own meaning is being written, and the dictionary's translation its box showed. */
@@ -92,19 +95,6 @@ type InteractiveTextProps = {
   /** Paragraphs per block skipped whole off screen, for texts of thousands of paragraphs (transcripts). */
   chunkSize?: number;
 };
-
-/** A phrase's text as written (its spacing made plain) and its lowercase form as saved, from its words. */
-function phraseSelected(words: readonly HTMLElement[]): { display: string; lowercase: string } {
-  const [first, last] = [words[0], words.at(-1)];
-  let display = '';
-  if (first && last) {
-    const range = document.createRange();
-    range.setStartBefore(first);
-    range.setEndAfter(last);
-    display = (range.toString() || words.map((word) => word.textContent).join(' ')).replace(/\s+/g, ' ').trim();
-  }
-  return { display, lowercase: words.map((word) => word.dataset.w ?? '').join(' ') };
-}
 
 /** On a phone the panel is pinned over the text: a selected word it would cover scrolls up above it. */
 function keepAbovePanel(element: HTMLElement, panel: HTMLElement | null) {
@@ -159,7 +149,7 @@ export function InteractiveText({
     [meanings, translations],
   );
 
-  const latestOnSelect = useRef<(element: HTMLElement | null, phrase?: readonly HTMLElement[]) => void>(() => {});
+  const latestOnSelect = useRef<(element: HTMLElement | null, phrase?: ChosenPhrase) => void>(() => {});
   /** One painter for the component's life, reaching each render's handler: the memoised text never re-renders. */
   const [painter] = useState(() =>
     createTextPainter({ onSelect: (element, phrase) => latestOnSelect.current(element, phrase) }),
@@ -169,14 +159,14 @@ export function InteractiveText({
    * What a selection sets off beyond the word or phrase itself: the panel, speech, the player's pause, a
    * translation (a phrase's is always asked for: the page's translations are a word's).
    */
-  latestOnSelect.current = (element: HTMLElement | null, phrase?: readonly HTMLElement[]) => {
+  latestOnSelect.current = (element: HTMLElement | null, phrase?: ChosenPhrase) => {
     if (!element) {
       selectionStore.set(null);
       return;
     }
     const tokenId = Number(element.dataset.id);
     const selection: Selection = phrase
-      ? { tokenId, ...phraseSelected(phrase), phrase: true }
+      ? { tokenId, display: phrase.display, lowercase: phrase.lowercase, phrase: true }
       : { tokenId, display: element.textContent ?? '', lowercase: element.dataset.w ?? '' };
     const { display, lowercase } = selection;
     selectionStore.set(selection);

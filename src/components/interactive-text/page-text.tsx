@@ -29,7 +29,7 @@ const longPressMs = 500;
 
 /**
  * A tap selects a word (or the saved phrase it stands in); choosing a phrase: a drag across words or a shift+click
- * with a mouse, a long press then a tap on the last word on a phone. The painter refuses what is not a phrase.
+ * with a mouse, a long press then a tap on the last word on a phone. What is not a phrase selects the last word.
  */
 function usePhraseGestures(painter: TextPainter, wordAt: (target: EventTarget | null) => HTMLElement | null) {
   const pressed = useRef<{ word: HTMLElement; touch: boolean; timer?: ReturnType<typeof setTimeout> } | null>(null);
@@ -54,7 +54,7 @@ function usePhraseGestures(painter: TextPainter, wordAt: (target: EventTarget | 
         press.timer = setTimeout(() => {
           held.current = word;
           skipClick.current = true;
-          painter.selectBetween(word, word);
+          painter.startPhrase(word);
         }, longPressMs);
       }
       pressed.current = press;
@@ -64,7 +64,9 @@ function usePhraseGestures(painter: TextPainter, wordAt: (target: EventTarget | 
       release();
       if (!press || press.touch) return;
       const end = wordAt(event.target);
-      if (end && end !== press.word && painter.selectBetween(press.word, end)) skipClick.current = true;
+      if (!end || end === press.word) return;
+      painter.selectBetween(press.word, end);
+      skipClick.current = true;
     },
     onPointerCancel: release,
     onContextMenu(event: React.MouseEvent) {
@@ -78,11 +80,10 @@ function usePhraseGestures(painter: TextPainter, wordAt: (target: EventTarget | 
       }
       const word = wordAt(event.target);
       if (!word) return;
-      const start = held.current;
+      const start = held.current ?? (event.shiftKey ? painter.anchor() : null);
       held.current = null;
-      if (start && start !== word && painter.selectBetween(start, word)) return;
-      if (event.shiftKey && painter.extendTo(word)) return;
-      painter.select(word, true);
+      if (start && start !== word) painter.selectBetween(start, word);
+      else painter.select(word, true);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Token } from '@/contract/entities';
-import { createPhraseIndex, phraseWords } from '@/contract/phrases';
+import { createPhraseIndex, phraseOfTokens } from '@/contract/phrase-index';
+import { phraseWords } from '@/contract/phrases';
+import './phrase-marks.css';
 
 /** Where a saved phrase occurs in a rendered text: its word elements, in order, and the range they span. */
 export type PhraseOccurrence = { phrase: string; words: HTMLElement[]; range: Range | null };
@@ -23,6 +25,33 @@ export function tokensIn(container: Element): { tokens: Token[]; elements: (HTML
     }
   }
   return { tokens, elements };
+}
+
+/**
+ * The words from `from` to `to` (either order) when they make a phrase (in one paragraph and one sentence, 2–7
+ * words) or are one word. Null otherwise.
+ */
+export function runBetween(from: HTMLElement, to: HTMLElement): HTMLElement[] | null {
+  if (from === to) return [from];
+  const container = wordsOf(from);
+  if (!container || container !== wordsOf(to)) return null;
+  const { tokens, elements } = tokensIn(container);
+  const [start, end] = [elements.indexOf(from), elements.indexOf(to)];
+  if ('problem' in phraseOfTokens(tokens, start, end)) return null;
+  return elements.slice(Math.min(start, end), Math.max(start, end) + 1).filter((element) => element !== null);
+}
+
+/** A phrase's text as written (its spacing made plain) and its lowercase form as saved, from its words. */
+export function phraseSelected(words: readonly HTMLElement[]): { display: string; lowercase: string } {
+  const [first, last] = [words[0], words.at(-1)];
+  let display = '';
+  if (first && last) {
+    const range = document.createRange();
+    range.setStartBefore(first);
+    range.setEndAfter(last);
+    display = (range.toString() || words.map((word) => word.textContent).join(' ')).replace(/\s+/g, ' ').trim();
+  }
+  return { display, lowercase: words.map((word) => word.dataset.w ?? '').join(' ') };
 }
 
 const levels = [0, 1, 2, 3, 4] as const;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paragraphHtml } from '@/contract/text-markup';
+import * as phraseTools from './phrase-marks';
 import { lineTokens } from './test-tokens';
-import { createTextPainter, paragraphOf } from './text-painter';
+import { type ChosenPhrase, createTextPainter, paragraphOf } from './text-painter';
 
 /** A text rendered as the reader renders it, one paragraph per line; returns its root. */
 function renderText(...lines: string[]) {
@@ -30,8 +31,8 @@ const shown = (root: HTMLElement, word: string) =>
 function paintedText(...lines: string[]) {
   const root = renderText(...lines);
   const frames: (() => void)[] = [];
-  const onSelect = vi.fn<(word: HTMLElement | null) => void>();
-  const painter = createTextPainter({ schedule: (work) => void frames.push(work), onSelect });
+  const onSelect = vi.fn<(word: HTMLElement | null, phrase?: ChosenPhrase) => void>();
+  const painter = createTextPainter({ schedule: (work) => void frames.push(work), onSelect, phraseTools });
   painter.clear();
   painter.index(wordsOf(root), paragraphOf);
   const writes = new MutationObserver(() => {});
@@ -263,19 +264,19 @@ describe('saved phrases', () => {
     if (!give || !up) throw new Error('no words');
     painter.sync(withPhrases([['give up', 2]]));
     painter.select(up, true);
-    expect(onSelect).toHaveBeenLastCalledWith(give, [give, up]);
+    expect(onSelect.mock.lastCall?.[1]?.words).toEqual([give, up]);
     painter.select(up, true);
     expect(onSelect).toHaveBeenLastCalledWith(up, undefined);
     painter.select(up, true);
     expect(onSelect).toHaveBeenLastCalledWith(null);
   });
 
-  it('chooses the words between two of a paragraph as a phrase, not across paragraphs', () => {
+  it('chooses the words between two of a paragraph as a phrase; across paragraphs, the last word alone', () => {
     const { root, painter, onSelect } = paintedText('we give up now', 'later');
     const [we, give, up, now, later] = wordsOf(root);
     if (!we || !give || !up || !now || !later) throw new Error('no words');
-    expect(painter.selectBetween(up, we)).toBe(true);
-    expect(onSelect).toHaveBeenLastCalledWith(we, [we, give, up]);
+    painter.selectBetween(up, we);
+    expect(onSelect.mock.lastCall?.[1]).toMatchObject({ words: [we, give, up], lowercase: 'we give up' });
     expect(wordsOf(root).map((element) => element.hasAttribute('data-selected'))).toEqual([
       true,
       true,
@@ -283,7 +284,8 @@ describe('saved phrases', () => {
       false,
       false,
     ]);
-    expect(painter.selectBetween(now, later)).toBe(false);
+    painter.selectBetween(now, later);
+    expect(onSelect).toHaveBeenLastCalledWith(later, undefined);
   });
 
   it('extends a phrase being chosen word by word and back', () => {
@@ -292,17 +294,17 @@ describe('saved phrases', () => {
     if (!we || !give || !up) throw new Error('no words');
     painter.select(give, true);
     painter.extend(1);
-    expect(onSelect).toHaveBeenLastCalledWith(give, [give, up]);
+    expect(onSelect.mock.lastCall?.[1]?.words).toEqual([give, up]);
     painter.extend(-1);
     painter.extend(-1);
-    expect(onSelect).toHaveBeenLastCalledWith(we, [we, give]);
+    expect(onSelect.mock.lastCall?.[1]?.words).toEqual([we, give]);
   });
 
   it('recolours a list row that shows a phrase as one element', () => {
     const root = document.createElement('div');
     root.innerHTML = paragraphHtml([{ id: 0, display: 'give up', lowercase: 'give up', isWord: true }], 0, 2);
     document.body.append(root);
-    const painter = createTextPainter({ schedule: (work) => work() });
+    const painter = createTextPainter({ schedule: (work) => work(), phraseTools });
     painter.clear();
     painter.index(wordsOf(root), paragraphOf);
     painter.paint('give up', 4);

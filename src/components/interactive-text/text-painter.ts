@@ -1,6 +1,9 @@
-import { isPhrase, phraseOfTokens } from '@/contract/phrases';
+import { isPhrase } from '@/contract/phrases';
 import { afterPaint } from '@/lib/after-paint';
-import { createPhraseMarks, tokensIn, wordsOf } from './phrase-marks';
+import type { PhraseMarks } from './phrase-marks';
+
+/** The phrase code (phrase-marks.ts): loaded with a text's first phrase, or given at once (tests). */
+type PhraseTools = typeof import('./phrase-marks');
 
 /** A word's paragraph: word → the paragraph's words → the paragraph (contract/text-markup.ts). */
 export const paragraphOf = (word: HTMLElement) => word.parentElement?.parentElement ?? null;
@@ -20,17 +23,26 @@ type TextPainterOptions = {
    * Told when the selection changes: the word now selected (a phrase's first word), or null; and a phrase's words
    * when a phrase is selected.
    */
-  onSelect?: (word: HTMLElement | null, phrase?: readonly HTMLElement[]) => void;
+  onSelect?: (word: HTMLElement | null, phrase?: ChosenPhrase) => void;
+  /** The phrase code, or how to load it: a text without phrases never needs it. */
+  phraseTools?: PhraseTools | (() => Promise<PhraseTools>);
 };
 
 export type TextPainter = ReturnType<typeof createTextPainter>;
+
+/** A selected phrase: its words, its text as written, its lowercase form as saved. */
+export type ChosenPhrase = { words: readonly HTMLElement[]; display: string; lowercase: string };
 
 /**
  * The text engine without React: which word elements a rendered text holds (by lowercase form and in reading
  * order), which of its blocks are off screen, the level each word shows, and the selection. A level key paints in
  * its own event, so the text never re-renders for it; the levels lookup that follows finds nothing left to paint.
  */
-export function createTextPainter({ schedule = afterPaint, onSelect }: TextPainterOptions = {}) {
+export function createTextPainter({
+  schedule = afterPaint,
+  onSelect,
+  phraseTools = () => import('./phrase-marks'),
+}: TextPainterOptions = {}) {
   let byWord = new Map<string, HTMLElement[]>();
   let inOrder: HTMLElement[] = [];
   const offScreen = new Set<Element>();
@@ -44,7 +56,34 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
   let run: HTMLElement[] | null = null;
   /** Where a phrase being chosen started: extending moves its other end. */
   let anchor: HTMLElement | null = null;
-  const marks = createPhraseMarks();
+  let tools: PhraseTools | null = typeof phraseTools === 'function' ? null : phraseTools;
+  let loading: Promise<PhraseTools> | null = null;
+  let marks: PhraseMarks | null = tools ? tools.createPhraseMarks() : null;
+  /** The text's phrases and their levels as last synced: applied once the phrase code has loaded. */
+  let phrasesMeant: ReadonlyMap<string, number> | null = null;
+  /**
+   * Runs phrase work now when the phrase code is there, else once it has loaded (a failed load is asked again next
+   * time; the phrases then show at the next sync).
+   */
+  const withPhrases = (work: (loaded: PhraseTools, marks: PhraseMarks) => void) => {
+    if (tools && marks) {
+      work(tools, marks);
+      return;
+    }
+    if (typeof phraseTools !== 'function') return;
+    loading ??= phraseTools().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    loading
+      .then((loaded) => {
+        tools = loaded;
+        marks ??= loaded.createPhraseMarks();
+        if (phrasesMeant) marks.set(phrasesMeant, byWord);
+        work(loaded, marks);
+      })
+      .catch(() => {});
+  };
   /** Set by `clear`: the next words indexed start a new text (the first one becomes the tab stop). */
   let startsText = true;
   let synced: Levels | null = null;
@@ -65,7 +104,7 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
    */
   const paint = (word: string, level: number) => {
     // A phrase is marked where its words stand in a row; a list shows it as one element too (a vocabulary row).
-    if (isPhrase(word)) marks.paint(word, level, byWord);
+    if (isPhrase(word)) withPhrases((_, loaded) => loaded.paint(word, level, byWord));
     painted.set(word, level);
     const waiting: HTMLElement[] = [];
     for (const element of byWord.get(word) ?? []) {
@@ -96,7 +135,8 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
     first.tabIndex = 0;
     selected = first;
     run = words.length > 1 ? [...words] : null;
-    onSelect?.(first, run ?? undefined);
+    // A phrase is chosen only once the phrase code is there (a saved one's marks, or a drag's checks).
+    onSelect?.(first, run && tools ? { words: run, ...tools.phraseSelected(run) } : undefined);
   };
 
   const unselect = (element: HTMLElement) => {
@@ -116,7 +156,7 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
    * selected word is unselected.
    */
   const select = (element: HTMLElement, toggle: boolean) => {
-    const phrase = marks.occurrenceOf(element);
+    const phrase = marks?.occurrenceOf(element);
     anchor = element;
     if (phrase && !isRun(phrase.words) && !(toggle && selected === element && run === null)) {
       choose(phrase.words);
@@ -131,23 +171,14 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
 
   /**
    * The words from `from` to `to` as a phrase being chosen (a drag, a shift+click, a long press and a tap), when they
-   * make one: in one paragraph and one sentence, 2–7 words. Answers whether they did.
+   * make one: in one paragraph and one sentence, 2–7 words; otherwise the word `to` alone.
    */
-  const selectBetween = (from: HTMLElement, to: HTMLElement): boolean => {
-    const container = wordsOf(from);
-    if (!container || container !== wordsOf(to)) return false;
-    if (from === to) {
-      anchor = from;
-      choose([from]);
-      return true;
-    }
-    const { tokens, elements } = tokensIn(container);
-    const [start, end] = [elements.indexOf(from), elements.indexOf(to)];
-    if ('problem' in phraseOfTokens(tokens, start, end)) return false;
-    const words = elements.slice(Math.min(start, end), Math.max(start, end) + 1).filter((element) => element !== null);
-    anchor = from;
-    choose(words);
-    return true;
+  const selectBetween = (from: HTMLElement, to: HTMLElement) => {
+    withPhrases((loaded) => {
+      const words = loaded.runBetween(from, to);
+      anchor = words ? from : to;
+      choose(words ?? [to]);
+    });
   };
 
   const show = (element: HTMLElement) => {
@@ -161,7 +192,8 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
      * show the levels they were rendered with).
      */
     clear() {
-      marks.reset();
+      marks?.reset();
+      phrasesMeant = null;
       run = null;
       anchor = null;
       byWord = new Map();
@@ -197,7 +229,7 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
       }
       indexChanged = true;
       if (!startsText) {
-        marks.added(words);
+        marks?.added(words);
         return;
       }
       startsText = false;
@@ -224,7 +256,9 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
         if ((painted.get(word) ?? 0) !== level) paint(word, level);
       }
       const phrases = levels.phrases?.();
-      if (phrases && (phrases.size > 0 || marks.size > 0)) marks.set(phrases, byWord);
+      if (!phrases || (phrases.size === 0 && !marks?.size)) return;
+      phrasesMeant = phrases;
+      withPhrases((_, loaded) => loaded.set(phrases, byWord));
     },
 
     /** Selects a word or the saved phrase it stands in (data-selected, the roving tab stop). */
@@ -232,10 +266,14 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
 
     selectBetween,
 
-    /** Extends a phrase being chosen from where the selection started to the word `to` (shift+click). */
-    extendTo(to: HTMLElement): boolean {
-      return anchor ? selectBetween(anchor, to) : false;
+    /** Starts a phrase at a word (a long press): the word is selected, the next word picked ends the phrase. */
+    startPhrase(word: HTMLElement) {
+      anchor = word;
+      choose([word]);
     },
+
+    /** Where a phrase being chosen started, if a word is selected: a shift+click ends the phrase there. */
+    anchor: () => (selected ? anchor : null),
 
     selected: () => selected,
 
@@ -250,7 +288,7 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
       const next = inOrder[current === -1 ? (step === 1 ? 0 : inOrder.length - 1) : current + step];
       if (!next) return;
       anchor = next;
-      const phrase = marks.occurrenceOf(next);
+      const phrase = marks?.occurrenceOf(next);
       choose(phrase ? phrase.words : [next]);
       show(selected ?? next);
     },
@@ -261,7 +299,15 @@ export function createTextPainter({ schedule = afterPaint, onSelect }: TextPaint
       const start = anchor ?? selected;
       const end = run ? (run[0] === start ? run.at(-1) : run[0]) : selected;
       const next = end ? inOrder[inOrder.indexOf(end) + step] : undefined;
-      if (next && selectBetween(start, next)) show(next);
+      if (!next) return;
+      // Past a sentence end or seven words the phrase stays as it is.
+      withPhrases((loaded) => {
+        const words = loaded.runBetween(start, next);
+        if (!words) return;
+        anchor = start;
+        choose(words);
+        show(next);
+      });
     },
   };
 }

@@ -112,7 +112,8 @@ describe('notifications', () => {
     const { user } = await renderApp('/faq', { user: signedIn() });
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await user.click(bell);
-    const list = screen.getByRole('list', { name: 'Notifications' });
+    // The list loads with its first opening.
+    const list = await screen.findByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByRole('button');
     expect(items).toHaveLength(2);
     expect(within(list).getAllByRole('img', { name: 'Unread' })).toHaveLength(1);
@@ -121,6 +122,7 @@ describe('notifications', () => {
   it('marks a notification read on click', async () => {
     const { user } = await renderApp('/faq', { user: signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await screen.findByRole('list', { name: 'Notifications' });
     const unread = screen.getAllByRole('button').find((button) => button.classList.contains('unread'));
     if (!unread) throw new Error('no unread notification');
     await user.click(unread);
@@ -133,7 +135,7 @@ describe('notifications', () => {
     try {
       const { user } = await renderApp('/faq', { user: signedIn() });
       await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-      const dates = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('time');
+      const dates = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('time');
       // 27 Nov 2026, 14:05, never Nov 27, 2026, 2:05 PM.
       for (const date of dates) expect(date.textContent).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
     } finally {

@@ -1,27 +1,32 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useMemo } from 'react';
-import { notificationQueries, useReadNotification } from '@/api/notifications';
-import { dateFormatter } from '@/components/format';
+import { lazy, Suspense } from 'react';
+import { notificationQueries } from '@/api/notifications';
+import { withLazyCatalog } from '@/i18n/i18n';
 import { useUi } from '@/stores/ui';
-import { notificationText } from './notification-text';
 import './dropdown.css';
 import './notifications-menu.css';
 
-/** The bell with its unread count, and the list: unread items dotted at full opacity, read ones dimmed. */
+let listModule: Promise<typeof import('./notifications-list')> | undefined;
+/** The list's code and the catalog its texts are in, asked for once (a failed load is asked again next time). */
+function loadList() {
+  listModule ??= withLazyCatalog(import('./notifications-list')).catch((error: unknown) => {
+    listModule = undefined;
+    throw error;
+  });
+  return listModule;
+}
+const NotificationsList = lazy(() => loadList().then((module) => ({ default: module.NotificationsList })));
+
+/** The bell with its unread count; the list it opens loads on the first pointer or focus on the bell. */
 export function NotificationsMenu() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { data: notifications = [] } = useQuery(notificationQueries.list());
-  const readNotification = useReadNotification();
   const open = useUi((s) => s.openMenu === 'notifications');
   const menuToggled = useUi((s) => s.menuToggled);
   const unread = notifications.filter((notification) => !notification.isRead).length;
-  // Made once per locale: the header re-renders with every word saved, and a formatter is dear to make.
-  const dateFormat = useMemo(
-    () => dateFormatter(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.locale],
-  );
+  const prefetch = () => void loadList().catch(() => {});
 
   return (
     <div className="menu-anchor">
@@ -31,6 +36,8 @@ export function NotificationsMenu() {
         aria-haspopup="true"
         aria-expanded={open}
         aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => menuToggled('notifications')}
       >
         <Bell size={20} aria-hidden="true" />
@@ -41,33 +48,9 @@ export function NotificationsMenu() {
         ) : null}
       </button>
       {open ? (
-        <div className="dropdown notifications-dropdown">
-          {notifications.length === 0 ? (
-            <p className="notifications-empty">
-              <Trans>No notifications</Trans>
-            </p>
-          ) : (
-            <ul className="notification-list" aria-label={t`Notifications`}>
-              {notifications.map((notification) => (
-                <li key={notification.id}>
-                  <button
-                    type="button"
-                    className={`notification${notification.isRead ? ' read' : ' unread'}`}
-                    onClick={() => {
-                      if (!notification.isRead) readNotification.mutate(notification);
-                    }}
-                  >
-                    {notification.isRead ? null : <span className="unread-dot" role="img" aria-label={t`Unread`} />}
-                    <span className="notification-message">{notificationText(notification, i18n)}</span>
-                    <time className="notification-date" dateTime={notification.createdAt}>
-                      {dateFormat.format(new Date(notification.createdAt))}
-                    </time>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <NotificationsList notifications={notifications} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -12,6 +12,7 @@ import { TextToggles } from '@/components/interactive-text/text-toggles';
 import { useSession } from '@/components/layout/use-session';
 import type { PageType } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { withLazyCatalog } from '@/i18n/i18n';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { PageTypeLabel } from './page-type-label';
@@ -19,7 +20,9 @@ import './reader-screen.css';
 
 /** Loaded with its first use, as in the text engine. */
 const WordLimitDialog = lazy(() =>
-  import('@/components/interactive-text/word-dialogs').then((module) => ({ default: module.WordLimitDialog })),
+  withLazyCatalog(import('@/components/interactive-text/word-dialogs')).then((module) => ({
+    default: module.WordLimitDialog,
+  })),
 );
 
 type ReaderScreenProps = {
