@@ -7,46 +7,64 @@ import { Unzip, UnzipInflate, unzipSync } from 'fflate';
  * stopped at once.
  */
 
+/** How much an archive may hold; other readers of zip files (Anki packages) pass their own. */
+export type ArchiveLimits = {
+  /** The most the files may inflate to, all together: declared, and counted as they are inflated. */
+  maxBytes: number;
+  maxEntries: number;
+  /** Beyond this ratio of declared sizes, a large file is a bomb. */
+  maxRatio: number;
+};
+
 /** The most a book's files may inflate to, all together: declared, and counted as they are inflated. */
 export const maxBookBytes = 64 * 1024 * 1024;
-/** Files in the archive: a book has tens or hundreds. */
-const maxEntries = 10_000;
-/** Text and markup deflate to a tenth or so; beyond this ratio on a large file it is a bomb. */
-const maxRatio = 200;
+/** A book has tens or hundreds of files; text and markup deflate to a tenth or so. */
+const bookLimits: ArchiveLimits = { maxBytes: maxBookBytes, maxEntries: 10_000, maxRatio: 200 };
 const ratioCheckedFrom = 1024 * 1024;
 /** Compressed bytes inflated in one step: a step gives at most about 1,000 times this. */
 const stepBytes = 4 * 1024;
 
+/** Why an archive was refused, for a reader that words its own refusal rather than the book's English message. */
+export type ArchiveProblem = 'not_zip' | 'too_large' | 'damaged';
+
 /** A file that is not a readable EPUB book; its message says why, in English. */
 export class BadBookError extends Error {
-  constructor(reason: string) {
+  /** Set when the zip archive itself was refused, unset for what the book's files say. */
+  readonly problem: ArchiveProblem | undefined;
+  constructor(reason: string, problem?: ArchiveProblem) {
     super(reason);
     this.name = 'BadBookError';
+    this.problem = problem;
   }
 }
 
 type Entry = { size: number; originalSize: number; compression: number };
 
 /** A zip archive whose directory was read and checked; files are read by name, only when asked for. */
-export type Archive = { entries: Map<string, Entry>; byLowerName: Map<string, string>; bytes: Uint8Array };
+export type Archive = {
+  entries: Map<string, Entry>;
+  byLowerName: Map<string, string>;
+  bytes: Uint8Array;
+  limits: ArchiveLimits;
+};
 
 /**
  * Reads the archive's central directory without inflating anything, and refuses an archive that is not a zip, has
- * too many files or duplicate names, declares more than `maxBookBytes` in all, or has a large file compressed
- * beyond `maxRatio`.
+ * too many files or duplicate names, declares more than `maxBytes` in all, or has a large file compressed beyond
+ * `maxRatio`.
  */
-export function openArchive(bytes: Uint8Array): Archive {
+export function openArchive(bytes: Uint8Array, limits: ArchiveLimits = bookLimits): Archive {
   const entries = new Map<string, Entry>();
   let declared = 0;
   try {
     unzipSync(bytes, {
       filter: ({ name, size, originalSize, compression }) => {
-        if (entries.size >= maxEntries) throw new BadBookError('The book has too many files');
-        if (entries.has(name)) throw new BadBookError('The book has two files of the same name');
+        if (entries.size >= limits.maxEntries) throw new BadBookError('The book has too many files', 'too_large');
+        if (entries.has(name)) throw new BadBookError('The book has two files of the same name', 'damaged');
         declared += originalSize;
-        if (declared > maxBookBytes) throw new BadBookError('The book is too big once unpacked');
-        if (originalSize > ratioCheckedFrom && originalSize > size * maxRatio) {
-          throw new BadBookError('The book is compressed too much to be a real book');
+        if (declared > limits.maxBytes) throw new BadBookError('The book is too big once unpacked', 'too_large');
+        if (originalSize > ratioCheckedFrom && originalSize > size * limits.maxRatio) {
+          throw new BadBookError('The book is compressed too much to be a real book', 'too_large');
         }
         entries.set(name, { size, originalSize, compression });
         return false;
@@ -54,10 +72,10 @@ export function openArchive(bytes: Uint8Array): Archive {
     });
   } catch (error) {
     if (error instanceof BadBookError) throw error;
-    throw new BadBookError('The file is not an EPUB book (it is not a zip archive)');
+    throw new BadBookError('The file is not an EPUB book (it is not a zip archive)', 'not_zip');
   }
   const byLowerName = new Map([...entries.keys()].map((name) => [name.toLowerCase(), name]));
-  return { entries, byLowerName, bytes };
+  return { entries, byLowerName, bytes, limits };
 }
 
 /** The archive's name for a path in the book, matched exactly, else ignoring case. */
@@ -68,7 +86,7 @@ export function findEntry(archive: Archive, path: string): string | undefined {
 /**
  * The named files' bytes (by the archive's names; files missing from it are left out). The archive is fed to a
  * streaming unzip in steps of `stepBytes`; each wanted file's inflated bytes are counted, and a file that gives
- * more than its declared size, or a book that gives more than `maxBookBytes`, is refused at that step.
+ * more than its declared size, or a book that gives more than `maxBytes`, is refused at that step.
  */
 export function readFiles(archive: Archive, names: Iterable<string>): Map<string, Uint8Array> {
   const wanted = new Set(names);
@@ -83,13 +101,13 @@ export function readFiles(archive: Archive, names: Iterable<string>): Map<string
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       if (error) {
-        failure = new BadBookError(`The book's file ${file.name} is damaged`);
+        failure = new BadBookError(`The book's file ${file.name} is damaged`, 'damaged');
         return;
       }
       received += chunk.length;
       inflated += chunk.length;
-      if (received > declared || inflated > maxBookBytes) {
-        failure = new BadBookError('The book unpacks to more than it declares (a zip bomb?)');
+      if (received > declared || inflated > archive.limits.maxBytes) {
+        failure = new BadBookError('The book unpacks to more than it declares (a zip bomb?)', 'too_large');
         return;
       }
       chunks.push(chunk);
@@ -104,7 +122,7 @@ export function readFiles(archive: Archive, names: Iterable<string>): Map<string
       unzip.push(bytes.subarray(offset, offset + stepBytes), offset + stepBytes >= bytes.length);
     }
   } catch {
-    throw new BadBookError("The book's zip archive is damaged");
+    throw new BadBookError("The book's zip archive is damaged", 'damaged');
   }
   if (failure) throw failure;
   return files;
