@@ -1,0 +1,37 @@
+import { Worker } from 'node:worker_threads';
+import { type AnkiPackage, AnkiPackageError, type AnkiRefusal } from './anki-package.ts';
+
+/** The heap a package's reading may take: its notes as objects, on top of sql.js's memory and the inflated file. */
+const workerHeapMb = 384;
+/** A reading that takes longer than this is stopped: far beyond what the largest package allowed takes. */
+const readTimeoutMs = 30_000;
+
+type WorkerAnswer = { package: AnkiPackage } | { refusal: AnkiRefusal; reason: string };
+
+/**
+ * An Anki package's note types and notes (`ankiPackageOf`), read in a worker thread of its own: inflating the
+ * collection, checking its integrity and reading every note holds a thread for long, which must not be the one
+ * serving every request. A worker per package, because WebAssembly memory never shrinks: it is freed only when the
+ * worker ends. Its heap is bounded and it is stopped when it takes too long. Rejects with AnkiPackageError.
+ */
+export function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./anki-worker.ts', import.meta.url), {
+      workerData: bytes,
+      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+    });
+    const timer = setTimeout(() => {
+      reject(new AnkiPackageError('anki_too_large', 'The package took too long to read'));
+      void worker.terminate();
+    }, readTimeoutMs);
+    worker.once('message', (answer: WorkerAnswer) => {
+      if ('package' in answer) resolve(answer.package);
+      else reject(new AnkiPackageError(answer.refusal, answer.reason));
+    });
+    worker.once('error', () => reject(new AnkiPackageError('anki_too_large', 'The package is too large to read')));
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new AnkiPackageError('anki_corrupt', 'The Anki collection could not be read'));
+    });
+  });
+}
