@@ -11,7 +11,15 @@ import {
   sampleNotes,
   withStatedSize,
 } from '../../../test/anki-fixtures.ts';
-import { type AnkiNote, type AnkiRefusal, ankiPackageOf, fieldText, levelOfNote } from './anki-package.ts';
+import {
+  type AnkiPackage,
+  type AnkiRefusal,
+  ankiNoteAt,
+  ankiNoteCount,
+  ankiPackageOf,
+  fieldText,
+  levelOfNote,
+} from './anki-package.ts';
 import { readAnkiPackage } from './read-anki-package.ts';
 
 let sql: SqlJsStatic;
@@ -21,6 +29,9 @@ beforeAll(async () => {
 
 const mb = 1024 * 1024;
 const samplePackage = () => packageOf({ 'collection.anki2': collectionOf(sql), media: '{}' });
+
+const notesOf = ({ notes }: AnkiPackage) =>
+  Array.from({ length: ankiNoteCount(notes) }, (_, index) => ankiNoteAt(notes, index));
 
 function refusalOf(bytes: Uint8Array): AnkiRefusal | undefined {
   try {
@@ -40,7 +51,7 @@ describe('ankiPackageOf', () => {
   });
 
   it('gives each note its fields as plain text: no tags, images or sounds, entities decoded, clozes as their text', () => {
-    const notes = ankiPackageOf(samplePackage(), sql).notes;
+    const notes = notesOf(ankiPackageOf(samplePackage(), sql));
     expect(notes.map((note) => [note.id, note.noteTypeId, note.fields])).toEqual([
       [1, basic.id, ['der Hund', 'the dog a pet & friend']],
       [2, basic.id, ['die Katze', 'the cat']],
@@ -52,7 +63,7 @@ describe('ankiPackageOf', () => {
   });
 
   it("gives each note its cards' longest interval in days, suspended cards left out, learning as under a day", () => {
-    const notes = ankiPackageOf(samplePackage(), sql).notes;
+    const notes = notesOf(ankiPackageOf(samplePackage(), sql));
     expect(notes.map(({ id, intervalDays, suspended }) => ({ id, intervalDays, suspended }))).toEqual([
       { id: 1, intervalDays: 30, suspended: false },
       { id: 2, intervalDays: null, suspended: false },
@@ -64,13 +75,13 @@ describe('ankiPackageOf', () => {
   });
 
   it('reads the levels from the sample notes: review 4, new 1, learning 1, partly suspended 2, suspended none, 3', () => {
-    const notes = ankiPackageOf(samplePackage(), sql).notes;
+    const notes = notesOf(ankiPackageOf(samplePackage(), sql));
     expect(notes.map(levelOfNote)).toEqual([4, 1, 1, 2, null, 3]);
   });
 
   it('reads collection.anki21 rather than the placeholder collection.anki2 beside it', () => {
     const bytes = packageOf({ 'collection.anki2': placeholderOf(sql), 'collection.anki21': collectionOf(sql) });
-    expect(ankiPackageOf(bytes, sql).notes).toHaveLength(sampleNotes.length);
+    expect(notesOf(ankiPackageOf(bytes, sql))).toHaveLength(sampleNotes.length);
   });
 
   it("follows the meta file's version, as Anki does", () => {
@@ -79,13 +90,13 @@ describe('ankiPackageOf', () => {
       'collection.anki2': placeholderOf(sql),
       'collection.anki21': collectionOf(sql),
     });
-    expect(ankiPackageOf(bytes, sql).notes).toHaveLength(sampleNotes.length);
+    expect(notesOf(ankiPackageOf(bytes, sql))).toHaveLength(sampleNotes.length);
   });
 
   it('pads a note that has fewer fields than its note type', () => {
     const notes = [{ id: 1, noteTypeId: basic.id, fields: ['only the front'], cards: [newCard] }];
     const bytes = packageOf({ 'collection.anki2': collectionOf(sql, { notes }) });
-    expect(ankiPackageOf(bytes, sql).notes[0]?.fields).toEqual(['only the front', '']);
+    expect(notesOf(ankiPackageOf(bytes, sql))[0]?.fields).toEqual(['only the front', '']);
   });
 });
 
@@ -108,6 +119,10 @@ describe('fieldText', () => {
 
   it('unwraps nested clozes and drops type-in markers', () => {
     expect(fieldText('{{c1::ein {{c2::großer}} Hund::hint}} [[type:Front]]')).toBe('ein großer Hund');
+  });
+
+  it('turns control characters into spaces, so a field never holds the separator between fields', () => {
+    expect(fieldText('eins&#31;zwei\x1fdrei')).toBe('eins zwei drei');
   });
 
   it('keeps words on either side of a line break apart', () => {
@@ -196,7 +211,7 @@ describe('refusals', () => {
 describe('readAnkiPackage (in a worker)', () => {
   it('reads the notes off the main thread', async () => {
     const read = await readAnkiPackage(samplePackage());
-    expect(read.notes.map((note: AnkiNote) => note.fields[0])).toEqual(
+    expect(notesOf(read).map((note) => note.fields[0])).toEqual(
       sampleNotes.map((note) => fieldText(note.fields[0] ?? '')),
     );
   });

@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { type AnkiPackage, AnkiPackageError, type AnkiRefusal } from './anki-package.ts';
 
-/** The heap a package's reading may take: its notes as objects, on top of sql.js's memory and the inflated file. */
+/** The heap a package's reading may take: its notes' text and the rows read, beside sql.js's memory and the file. */
 const workerHeapMb = 384;
 /** A reading that takes longer than this is stopped: far beyond what the largest package allowed takes. */
 const readTimeoutMs = 30_000;
 
-type WorkerAnswer = { package: AnkiPackage } | { refusal: AnkiRefusal; reason: string };
+export type AnkiWorkerAnswer = { package: AnkiPackage } | { refusal: AnkiRefusal; reason: string };
 
 /**
  * An Anki package's note types and notes (`ankiPackageOf`), read in a worker thread of its own: inflating the
@@ -24,7 +24,7 @@ export function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
       reject(new AnkiPackageError('anki_too_large', 'The package took too long to read'));
       void worker.terminate();
     }, readTimeoutMs);
-    worker.once('message', (answer: WorkerAnswer) => {
+    worker.once('message', (answer: AnkiWorkerAnswer) => {
       if ('package' in answer) resolve(answer.package);
       else reject(new AnkiPackageError(answer.refusal, answer.reason));
     });
