@@ -48,7 +48,7 @@ export const sampleNotes: FixtureNote[] = [
     fields: ['<b>der&nbsp;Hund</b>[sound:hund.mp3]', 'the dog<br>a pet<div><img src="dog.jpg"></div>&amp; friend'],
     cards: [reviewCard(30)],
   },
-  { id: 2, noteTypeId: basic.id, fields: ['die Katze', 'the cat'], cards: [newCard] },
+  { id: 2, noteTypeId: basic.id, fields: ['die Katze, 猫', 'the cat 🐈'], cards: [newCard] },
   { id: 3, noteTypeId: basic.id, fields: ['die Maus', 'the mouse'], cards: [{ type: 1, queue: 1, ivl: -600 }] },
   { id: 4, noteTypeId: basic.id, fields: ['der Vogel', 'the bird'], cards: [reviewCard(5), suspended(reviewCard(40))] },
   { id: 5, noteTypeId: basic.id, fields: ['der Fisch', 'the fish'], cards: [suspended(reviewCard(10))] },

@@ -54,7 +54,7 @@ describe('ankiPackageOf', () => {
     const notes = notesOf(ankiPackageOf(samplePackage(), sql));
     expect(notes.map((note) => [note.id, note.noteTypeId, note.fields])).toEqual([
       [1, basic.id, ['der Hund', 'the dog a pet & friend']],
-      [2, basic.id, ['die Katze', 'the cat']],
+      [2, basic.id, ['die Katze, 猫', 'the cat 🐈']],
       [3, basic.id, ['die Maus', 'the mouse']],
       [4, basic.id, ['der Vogel', 'the bird']],
       [5, basic.id, ['der Fisch', 'the fish']],

@@ -49,9 +49,10 @@ export type AnkiNote = {
 };
 
 /**
- * The notes in columns, note `i` in row `i` of each: a few typed arrays and one string rather than an object per
- * note, so that handing tens of thousands of notes to the server's thread, and keeping them there, costs the garbage
- * collector next to nothing. Read a note with `ankiNoteAt`.
+ * The notes in columns, note `i` in row `i` of each: typed arrays rather than an object per note, the fields' text
+ * as UTF-8 bytes rather than a string. Handing them to the server's thread then moves buffers instead of copying
+ * (copying a large string is a long task), and keeping them there costs the garbage collector next to nothing.
+ * Read a note with `ankiNoteAt`.
  */
 export type AnkiNotes = {
   ids: Float64Array<ArrayBuffer>;
@@ -60,14 +61,16 @@ export type AnkiNotes = {
   intervalDays: Float64Array<ArrayBuffer>;
   /** 1 where every card is suspended. */
   suspended: Uint8Array<ArrayBuffer>;
-  /** Every note's fields, each ended by U+001F; note `i`'s fields begin at `fieldStarts[i]`, the next note's after. */
-  fieldText: string;
+  /** Every note's fields in UTF-8, each ended by U+001F; note `i`'s begin at byte `fieldStarts[i]`. */
+  fieldBytes: Uint8Array<ArrayBuffer>;
   fieldStarts: Uint32Array<ArrayBuffer>;
 };
 
 export type AnkiPackage = { noteTypes: AnkiNoteType[]; notes: AnkiNotes };
 
 const fieldEnd = '\x1f';
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export const ankiNoteCount = (notes: AnkiNotes) => notes.ids.length;
 
@@ -79,7 +82,7 @@ export function ankiNoteAt(notes: AnkiNotes, index: number): AnkiNote {
   return {
     id: notes.ids[index] ?? 0,
     noteTypeId: notes.noteTypeIds[index] ?? 0,
-    fields: end > start ? notes.fieldText.slice(start, end - 1).split(fieldEnd) : [],
+    fields: end > start ? decoder.decode(notes.fieldBytes.subarray(start, end - 1)).split(fieldEnd) : [],
     intervalDays: Number.isNaN(days) ? null : days,
     suspended: notes.suspended[index] === 1,
   };
@@ -99,10 +102,11 @@ export function levelOfNote(note: Pick<AnkiNote, 'intervalDays' | 'suspended'>):
 }
 
 /**
- * The zip may hold media beside the collection (stored, so about as large inflated as the upload); the collection
- * compresses several times, so the cap leaves room for a full upload of text.
+ * The zip may hold media beside the collection (stored, so about as large inflated as the upload); a collection
+ * deflates several times over. The cap leaves room for an upload that is all collection, and bounds the worker's
+ * memory, which holds the inflated file and sql.js's copy of it at once.
  */
-export const ankiArchiveLimits: ArchiveLimits = { maxBytes: 160 * 1024 * 1024, maxEntries: 50_000, maxRatio: 200 };
+export const ankiArchiveLimits: ArchiveLimits = { maxBytes: 128 * 1024 * 1024, maxEntries: 50_000, maxRatio: 200 };
 /** Rows read: far more than any deck a learner brings, small enough to hold in a worker's heap. */
 export const maxAnkiNotes = 200_000;
 export const maxAnkiCards = 1_000_000;
@@ -232,10 +236,10 @@ function readOpenCollection(db: Database): AnkiPackage {
     noteTypeIds: new Float64Array(count),
     intervalDays: new Float64Array(count),
     suspended: new Uint8Array(count),
-    fieldText: '',
+    fieldBytes: new Uint8Array(),
     fieldStarts: new Uint32Array(count + 1),
   };
-  const texts: string[] = [];
+  let bytes = new Uint8Array(1024 * 1024);
   let length = 0;
   let row = 0;
   const statement = db.prepare(notesQuery);
@@ -252,17 +256,22 @@ function readOpenCollection(db: Database): AnkiPackage {
       notes.intervalDays[row] = typeof days === 'number' ? days : Number.NaN;
       notes.suspended[row] = suspended ? 1 : 0;
       notes.fieldStarts[row] = length;
-      for (const text of fieldsOf(fields, type.fields.length)) {
-        texts.push(text, fieldEnd);
-        length += text.length + 1;
+      const text = fieldsOf(fields, type.fields.length)
+        .map((field) => field + fieldEnd)
+        .join('');
+      if (length + text.length * 3 > bytes.length) {
+        const grown = new Uint8Array(Math.max(bytes.length * 2, length + text.length * 3));
+        grown.set(bytes.subarray(0, length));
+        bytes = grown;
       }
+      length += encoder.encodeInto(text, bytes.subarray(length)).written;
       row++;
     }
   } finally {
     statement.free();
   }
   notes.fieldStarts[row] = length;
-  notes.fieldText = texts.join('');
+  notes.fieldBytes = bytes.slice(0, length);
   return { noteTypes, notes };
 }
 

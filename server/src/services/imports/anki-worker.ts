@@ -12,8 +12,11 @@ const sql = await initSqlJs();
 const post = (answer: AnkiWorkerAnswer, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(answer, transfer);
 try {
   const read = ankiPackageOf(workerData as Uint8Array, sql);
-  const { ids, noteTypeIds, intervalDays, suspended, fieldStarts } = read.notes;
-  post({ package: read }, [ids.buffer, noteTypeIds.buffer, intervalDays.buffer, suspended.buffer, fieldStarts.buffer]);
+  const { ids, noteTypeIds, intervalDays, suspended, fieldBytes, fieldStarts } = read.notes;
+  post(
+    { package: read },
+    [ids, noteTypeIds, intervalDays, suspended, fieldBytes, fieldStarts].map((column) => column.buffer),
+  );
 } catch (error) {
   post(
     error instanceof AnkiPackageError
