@@ -6,7 +6,7 @@
  * doing nothing: on a shared machine the thread is also held by other processes. The same reading in the calling
  * thread (`ankiPackageOf`) is timed too, to show what the worker keeps off the event loop.
  *
- *   node bench/transfer/anki-read.ts
+ *   node bench/transfer/anki-read.ts          (NOTES=150000 for about the largest 10 MB upload)
  */
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 
@@ -25,7 +25,7 @@ import {
   placeholderOf,
 } from '../../server/test/anki-fixtures.ts';
 
-const NOTES = 50_000;
+const NOTES = Number(process.env.NOTES ?? 50_000);
 const RUNS = 3;
 
 const cardStates: FixtureCard[] = [
