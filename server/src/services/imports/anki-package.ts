@@ -165,7 +165,7 @@ const newFormatOnly = () =>
 
 /** The version in the `meta` file, a protobuf `PackageMetadata` whose field 1 is the version (0 when absent). */
 function metaVersion(archive: Archive): number {
-  if ((archive.entries.get('meta')?.originalSize ?? 0) > maxMetaBytes) throw corrupt('Its meta file is too long');
+  if ((archive.entries.get('meta')?.originalSize ?? 0) > maxMetaBytes) throw corrupt('its meta file is too long');
   const meta = withArchiveRefusals(() => readFiles(archive, ['meta'])).get('meta') ?? new Uint8Array();
   let version = 0;
   let offset = 0;
@@ -173,11 +173,11 @@ function metaVersion(archive: Archive): number {
     let value = 0;
     for (let shift = 0; shift < 35; shift += 7) {
       const byte = meta[offset++];
-      if (byte === undefined) throw corrupt('Its meta file is damaged');
+      if (byte === undefined) throw corrupt('its meta file is damaged');
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;
     }
-    throw corrupt('Its meta file is damaged');
+    throw corrupt('its meta file is damaged');
   };
   while (offset < meta.length) {
     const key = varint();
@@ -188,7 +188,7 @@ function metaVersion(archive: Archive): number {
     } else if (wireType === 2) offset += varint();
     else if (wireType === 1) offset += 8;
     else if (wireType === 5) offset += 4;
-    else throw corrupt('Its meta file is damaged');
+    else throw corrupt('its meta file is damaged');
   }
   return version;
 }
@@ -196,7 +196,7 @@ function metaVersion(archive: Archive): number {
 const corrupt = (why: string) => new AnkiPackageError('anki_corrupt', `The Anki collection is damaged: ${why}`);
 
 /** The collection's note types and notes, read from its SQLite bytes; the database is closed whatever happens. */
-export function readCollection(bytes: Uint8Array, sql: SqlJsStatic): AnkiPackage {
+function readCollection(bytes: Uint8Array, sql: SqlJsStatic): AnkiPackage {
   let db: Database | undefined;
   try {
     db = new sql.Database(bytes);
