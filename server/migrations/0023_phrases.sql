@@ -1,1 +1,1 @@
-CREATE INDEX "user_words_phrases" ON "user_words" USING btree ("user_id","language",split_part(lowercase, ' ', 1)) WHERE strpos(lowercase, ' ') > 0;
+CREATE INDEX "user_words_phrases" ON "user_words" USING btree ("user_id","language",(split_part(lowercase, ' ', 1) || ' ' || split_part(lowercase, ' ', 2))) WHERE strpos(lowercase, ' ') > 0;

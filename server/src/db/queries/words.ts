@@ -84,21 +84,35 @@ async function userWordsChunks(
   return `[${parts.join(',')}]`;
 }
 
+/** A saved phrase's first two words (`user_words_phrases`): what a text must hold in a row for it to occur there. */
+const phraseStart = sql.raw(`split_part(w.lowercase, ' ', 1) || ' ' || split_part(w.lowercase, ' ', 2)`);
+
 /**
- * The learner's saved words and phrases among a text's distinct words (`words`, a query of one column), as the JSON
- * list of scoped words. The words are probed on the primary key (user, language, word); the phrases on their first
- * word (`user_words_phrases`), kept when every word of theirs is in the text: the client's matcher then finds where
- * they occur in a row. Either probe follows the text's size, never the vocabulary's or the number of phrases.
+ * The learner's saved words and phrases in a text, as the JSON list of scoped words. `tokens` is a query of the
+ * text's word tokens in order, as rows (part, at, lowercase): a part is a paragraph or a transcript line, which a
+ * phrase never crosses. The words are probed on the primary key (user, language, word); the phrases on their first
+ * two words (`user_words_phrases`), which must stand in a row in the text, and kept when every word of theirs is in
+ * it (looked up in the text's words as the keys of one JSON object: a search, not a walk through a list): the
+ * client's matcher then finds where they occur. Either probe follows the text's size, never the
+ * vocabulary's or the number of phrases.
  */
-function savedAmong(userId: number, language: LearningLanguage, words: SQL): SQL {
-  return sql`(with text_words as (select array(${words}) as words)
+function savedAmong(userId: number, language: LearningLanguage, tokens: SQL): SQL {
+  return sql`(with text_tokens as (${tokens}),
+    text_words as (
+      select array(select distinct lowercase from text_tokens) as words,
+        (select jsonb_object_agg(lowercase, 1) from text_tokens) as keys
+    ),
+    text_pairs as (select array(
+      select pair from (
+        select lowercase || ' ' || lead(lowercase) over (partition by part order by at) as pair from text_tokens
+      ) pairs where pair is not null) as pairs)
     select ${wordsAsJson} from (
       select w.* from user_words w, text_words t
       where w.user_id = ${userId} and w.language = ${language} and w.lowercase = any (t.words)
       union all
-      select w.* from user_words w, text_words t
+      select w.* from user_words w, text_words t, text_pairs p
       where w.user_id = ${userId} and w.language = ${language} and strpos(w.lowercase, ' ') > 0
-        and split_part(w.lowercase, ' ', 1) = any (t.words) and string_to_array(w.lowercase, ' ') <@ t.words
+        and ${phraseStart} = any (p.pairs) and t.keys ?& string_to_array(w.lowercase, ' ')
     ) w)`;
 }
 
@@ -122,9 +136,10 @@ export async function pageWordsJson(
     select exists (select 1 from page) as found, ${savedAmong(
       userId,
       page.language,
-      sql`select distinct token->>'lowercase'
-        from page, jsonb_array_elements(page.sections) section, jsonb_array_elements(section->'tokens') token
-        where (token->>'isWord')::boolean`,
+      sql`select section.part, token.at, token.value->>'lowercase' as lowercase
+        from page, jsonb_array_elements(page.sections) with ordinality section(value, part),
+          jsonb_array_elements(section.value->'tokens') with ordinality token(value, at)
+        where (token.value->>'isWord')::boolean`,
     )} as json`);
   const row = result.rows[0];
   return row?.found ? row.json : undefined;
@@ -147,10 +162,10 @@ export async function videoWordsJson(
     select exists (select 1 from video) as found, ${savedAmong(
       userId,
       video.language,
-      sql`select distinct token->>'lowercase'
+      sql`select section.position as part, token.at, token.value->>'lowercase' as lowercase
         from transcript_sections section join video on video.transcript_id = section.transcript_id,
-          jsonb_array_elements(section.tokens) token
-        where (token->>'isWord')::boolean`,
+          jsonb_array_elements(section.tokens) with ordinality token(value, at)
+        where (token.value->>'isWord')::boolean`,
     )} as json`);
   const row = result.rows[0];
   return row?.found ? row.json : undefined;

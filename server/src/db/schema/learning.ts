@@ -55,10 +55,10 @@ export const userWords = pgTable(
     index('user_words_folded').on(t.userId, t.language, sql`folded collate "C"`, sql`lowercase collate "C"`),
     // "Add 20 Cards" picks among these: saved words at 1–3 without a card.
     index('user_words_card_candidates').on(t.userId, t.language).where(sql`level between 1 and 3 and not has_card`),
-    // A learner's phrases (several words, contract/phrases.ts) by their first word: a page's levels find the phrases
-    // that may occur on it by its words, never by reading every phrase.
+    // A learner's phrases (several words, contract/phrases.ts) by their first two words: a page's levels find the
+    // phrases that may occur on it by the pairs of words it holds in a row, never by reading every phrase.
     index('user_words_phrases')
-      .on(t.userId, t.language, sql`split_part(lowercase, ' ', 1)`)
+      .on(t.userId, t.language, sql`(split_part(lowercase, ' ', 1) || ' ' || split_part(lowercase, ' ', 2))`)
       .where(sql`strpos(lowercase, ' ') > 0`),
   ],
 );

@@ -1,0 +1,142 @@
+/**
+ * Issue #31's server figure: a page's levels (GET /userword/page/…) for a learner with 50,000 saved words and 5,000
+ * saved phrases, against the same call for a learner with the same 50,000 words and no phrase, the two asked in turn
+ * in the same run (goal ≤ 1.2×). Twenty phrases occur on the page; the others are the library's words two or three
+ * at a time: those starting with a pair the page holds in a row are found by the index of first two words, then
+ * checked against the page's words.
+ *
+ *   npm run bench:phrases            (a temporary embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateDatabase } from '../../server/src/db/migrate.ts';
+import { readSeedFiles, seedContent } from '../../server/src/services/seed.ts';
+import {
+  buildBenchApp,
+  englishPageNear250Words,
+  median,
+  settleBenchData,
+  signUpBenchLearner,
+  temporaryDatabase,
+} from '../bench-app.ts';
+
+const WORDS = 50_000;
+const PHRASES = 5_000;
+const RUNS = 300;
+
+const temporary = process.env.DATABASE_URL ? undefined : await temporaryDatabase('phrases');
+const database = temporary?.database ?? (await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 }));
+if (!temporary) await migrateDatabase(database.pool);
+await seedContent(database.db, await readSeedFiles());
+const app = await buildBenchApp(database, { wordLimit: WORDS + PHRASES + 1_000, name: 'phrases' });
+const page = await englishPageNear250Words(database);
+const stamp = Date.now().toString(36);
+
+/** A learner with the page's words saved and made-up words to 50,000, and `phrases` phrases starting on the page. */
+async function learnerWith(name: string, phrases: number): Promise<string> {
+  const username = `${name}${stamp}`;
+  const { token } = await signUpBenchLearner(app, username);
+  await database.db.execute(sql`
+    with page_words as (
+      select distinct token->>'lowercase' as lowercase
+      from pages p, jsonb_array_elements(p.sections) section, jsonb_array_elements(section->'tokens') token
+      where p.content_id = ${page.id} and p.number = ${page.number} and (token->>'isWord')::boolean
+    ),
+    made_up as (select 'word' || n as lowercase from generate_series(1, ${WORDS}) n),
+    words as (select lowercase from page_words union select lowercase from made_up limit ${WORDS})
+    insert into user_words (user_id, language, lowercase, level, updated_at)
+    select u.id, 'en', w.lowercase, 1 + abs(hashtext(w.lowercase)) % 4, now()
+    from users u, words w where u.username = ${username}`);
+  if (phrases > 0) {
+    // Twenty phrases of the page itself (pairs of words it holds in a row), and the rest made of the library's words
+    // two or three at a time, as a learner's phrases from years of reading elsewhere: some start with the page's
+    // words, and the index must tell them apart.
+    await database.db.execute(sql`
+      with tokens as (
+        select p.content_id = ${page.id} and p.number = ${page.number} as on_page, section.part, token.at,
+          p.content_id, p.number, token.value->>'lowercase' as lowercase
+        from pages p join contents c on c.id = p.content_id,
+          jsonb_array_elements(p.sections) with ordinality section(value, part),
+          jsonb_array_elements(section.value->'tokens') with ordinality token(value, at)
+        where c.language = 'en' and (token.value->>'isWord')::boolean
+      ),
+      page_pairs as (
+        select array_agg(distinct pair) as pairs from (
+          select lowercase || ' ' || lead(lowercase) over (partition by part order by at) as pair from tokens
+          where on_page
+        ) p where pair is not null
+      ),
+      library as (select array_agg(distinct lowercase) as words from tokens)
+      insert into user_words (user_id, language, lowercase, level, updated_at)
+      select u.id, 'en',
+        case when n <= 20 then pairs[1 + (n * 7) % array_length(pairs, 1)]
+        else words[1 + floor(random() * array_length(words, 1))::int] || ' '
+          || words[1 + floor(random() * array_length(words, 1))::int]
+          || case when n % 2 = 0 then '' else ' ' || words[1 + floor(random() * array_length(words, 1))::int] end
+        end,
+        1 + n % 4, now()
+      from users u, page_pairs, library, generate_series(1, ${phrases}) n where u.username = ${username}
+      on conflict do nothing`);
+    // A pair drawn twice is saved once: top up to the count.
+    await database.db.execute(sql`
+      insert into user_words (user_id, language, lowercase, level, updated_at)
+      select u.id, 'en', 'phrase' || n || ' filler', 1, now()
+      from users u, generate_series(1, ${phrases}) n where u.username = ${username}
+        and n <= ${phrases} - (select count(*) from user_words w where w.user_id = u.id and strpos(w.lowercase, ' ') > 0)`);
+  }
+  await database.db.execute(sql`
+    update users set word_count = (select count(*) from user_words w where w.user_id = users.id)
+    where username = ${username}`);
+  return token;
+}
+
+const withoutPhrases = await learnerWith('nophrase', 0);
+const withPhrases = await learnerWith('phrases', PHRASES);
+await settleBenchData(database);
+const [saved] = (
+  await database.db.execute<{ phrases: number }>(sql`
+    select count(*)::int as phrases from user_words w join users u on u.id = w.user_id
+    where u.username = ${`phrases${stamp}`} and strpos(w.lowercase, ' ') > 0`)
+).rows;
+
+const url = `/api/v1/userword/page/en/${page.id}/${page.number}`;
+async function timed(token: string): Promise<{ ms: number; words: number }> {
+  const start = performance.now();
+  const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const ms = performance.now() - start;
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+  return { ms, words: (response.json() as { details: unknown[] }).details.length };
+}
+
+// Warm both paths, then ask in turn so the machine's moods fall on both alike.
+for (let n = 0; n < 20; n++) {
+  await timed(withoutPhrases);
+  await timed(withPhrases);
+}
+const none: number[] = [];
+const some: number[] = [];
+let listed = { none: 0, some: 0 };
+for (let n = 0; n < RUNS; n++) {
+  const a = await timed(withoutPhrases);
+  const b = await timed(withPhrases);
+  none.push(a.ms);
+  some.push(b.ms);
+  listed = { none: a.words, some: b.words };
+}
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
+const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+console.log(
+  `A page's levels (${page.words} words), ${WORDS.toLocaleString('en')} saved words, ${kind}, ${RUNS} runs ` +
+    `(${saved?.phrases.toLocaleString('en')} distinct phrases saved):`,
+);
+console.log(
+  `  no phrase:         median ${median(none).toFixed(2)} ms, p95 ${p95(none).toFixed(2)} ms (${listed.none} listed)`,
+);
+console.log(
+  `  with the phrases: median ${median(some).toFixed(2)} ms, p95 ${p95(some).toFixed(2)} ms (${listed.some} listed)`,
+);
+console.log(`  ratio (median):    ${(median(some) / median(none)).toFixed(2)}× (goal ≤ 1.2×)`);
+
+await app.close();
+if (temporary) await temporary.remove();
+else await database.close();
