@@ -50,6 +50,12 @@ describe('saved phrases', () => {
     expect(await firstPageWords(token)).toEqual([]);
   });
 
+  it("stay out of a page's levels when their first words are on it but not in a row", async () => {
+    const token = await signupLearner(app);
+    await save(token, 'keeps light');
+    expect(await firstPageWords(token)).toEqual([]);
+  });
+
   it('come beside the single words of the page', async () => {
     const token = await signupLearner(app);
     await save(token, 'light', 1);
