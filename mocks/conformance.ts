@@ -319,6 +319,11 @@ export function describeConformance(subject: Subject) {
       const saved = await expectOk('saveUserWord', { token, body: { lowercase: phrase, level: 2, language: 'en' } });
       expect(saved.balances.wordCount).toBe(1);
       await expectOk('saveUserWord', { token, body: { lowercase: `${phrase} qqxzyqq`, level: 3, language: 'en' } });
+      // Its words on the page, but not in a row.
+      await expectOk('saveUserWord', {
+        token,
+        body: { lowercase: `${first.lowercase} ${first.lowercase}`, level: 3, language: 'en' },
+      });
       const params = { targetLang: 'en', contentId, pageId: 0 };
       expect(await expectOk('pageWords', { token, params })).toEqual([{ lowercase: phrase, level: 2, language: 'en' }]);
       await expectError('saveUserWord', 400, { token, body: { lowercase: 'give. up', level: 2, language: 'en' } });

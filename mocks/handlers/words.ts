@@ -12,14 +12,21 @@ import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } fr
 /** The distinct words of some sections, by lowercase form. */
 const wordsIn = (sections: readonly Section[]) => new Set(vocabularyOf(sections.flatMap((s) => s.tokens)).keys());
 
-/**
- * The saved words of one language among the words of some sections, and the phrases all of whose words are among
- * them, as the server's scoped calls answer them.
- */
+/** The saved words and phrases of one language in some sections, as the server's scoped calls answer them. */
 function savedAmong(user: MockUser, language: string, sections: readonly Section[]): ScopedWord[] {
   const present = wordsIn(sections);
-  const among = (lowercase: string) =>
-    isPhrase(lowercase) ? phraseWords(lowercase).every((word) => present.has(word)) : present.has(lowercase);
+  // As the server: a phrase's first two words stand in a row in a section, and the text holds all its words.
+  const pairs = new Set(
+    sections.flatMap(({ tokens }) => {
+      const words = tokens.filter((token) => token.isWord).map((token) => token.lowercase);
+      return words.slice(1).map((word, at) => `${words[at]} ${word}`);
+    }),
+  );
+  const among = (lowercase: string) => {
+    if (!isPhrase(lowercase)) return present.has(lowercase);
+    const words = phraseWords(lowercase);
+    return pairs.has(words.slice(0, 2).join(' ')) && words.every((word) => present.has(word));
+  };
   return wordsOf(user)
     .filter((word) => word.language === language && among(word.lowercase))
     .map((word) => scopedWordOf(user, word));
