@@ -3,7 +3,11 @@
  * a global, case-insensitive pattern.
  */
 export function wholeWordPattern(lowercase: string): RegExp {
-  const escaped = lowercase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A phrase's words (contract/phrases.ts) may stand apart by spaces and commas, as the reader matches them.
+  const escaped = lowercase
+    .split(' ')
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s,;:]+');
   return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escaped}(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
 }
 

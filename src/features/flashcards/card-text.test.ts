@@ -12,6 +12,12 @@ describe('sentenceParts', () => {
     ]);
   });
 
+  it("marks a phrase's words together across the spaces and commas between them", () => {
+    expect(
+      sentenceParts('In spite,  of the rain they never give up.', 'in spite of').filter((part) => part.marked),
+    ).toEqual([{ text: 'In spite,  of', marked: true }]);
+  });
+
   it('marks whole words only', () => {
     expect(sentenceParts('A cat can catch.', 'cat').filter((part) => part.marked)).toEqual([
       { text: 'cat', marked: true },
