@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
@@ -61,6 +73,43 @@ export const userWords = pgTable(
       .on(t.userId, t.language, sql`(split_part(lowercase, ' ', 1) || ' ' || split_part(lowercase, ' ', 2))`)
       .where(sql`strpos(lowercase, ' ') > 0`),
   ],
+);
+
+/**
+ * A word file a learner has read but not yet applied (docs/decisions/0037): staged between the preview and the
+ * commit. It expires an hour after the preview (housekeeping deletes it); a commit marks it, so a second commit of
+ * the same import finds it committed.
+ */
+export const wordImports = pgTable(
+  'word_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    committedAt: timestamptz('committed_at'),
+  },
+  (t) => [index('word_imports_user').on(t.userId), index('word_imports_expiry').on(t.expiresAt)],
+);
+
+/**
+ * A staged import's rows as `src/contract/word-import.ts` reads them, a JSON array per chunk of a few hundred: each
+ * statement of the preview and the commit handles one chunk, so the embedded database (on the server's thread) never
+ * holds the event loop for a whole file.
+ */
+export const wordImportChunks = pgTable(
+  'word_import_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => wordImports.id, { onDelete: 'cascade' }),
+    chunk: integer('chunk').notNull(),
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.chunk] })],
 );
 
 /** Each level a learner's word has reached once: its coin was earned, and is never earned again. */
