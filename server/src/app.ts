@@ -29,6 +29,7 @@ import { translationRoutes } from './routes/translations.ts';
 import { userPageRoutes } from './routes/user-pages.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { vocabularyRoutes } from './routes/vocabulary.ts';
+import { wordImportRoutes } from './routes/word-imports.ts';
 import { wordRoutes } from './routes/words.ts';
 
 export type AppOptions = {
@@ -84,6 +85,7 @@ export async function buildApp({ deps, config, logger }: AppOptions) {
   await app.register(videoRoutes);
   await app.register(paymentRoutes);
   await app.register(importRoutes);
+  await app.register(wordImportRoutes);
   await app.register(adminRoutes);
   await app.register(libraryRoutes);
 

@@ -11,13 +11,20 @@ import { createTranslationChain, type TranslationChain } from './services/transl
 import type { TranslationProvider } from './services/translation/types.ts';
 import type { TranscriptJobs } from './services/videos/jobs.ts';
 
-export type UsageLimits = { translatePerIp: RateRule; translatePerUser: RateRule; importUrlPerUser: RateRule };
+export type UsageLimits = {
+  translatePerIp: RateRule;
+  translatePerUser: RateRule;
+  importUrlPerUser: RateRule;
+  wordImportPerUser: RateRule;
+};
 
 export const defaultUsageLimits: UsageLimits = {
   translatePerIp: { name: 'translate-ip', limit: 300, windowSeconds: 60 },
   translatePerUser: { name: 'translate-user', limit: 120, windowSeconds: 60 },
   // Each import by address makes the server fetch a page for the learner.
   importUrlPerUser: { name: 'import-url-user', limit: 20, windowSeconds: 600 },
+  // Each word file read is up to 10 MB of parsing and a staged copy of its rows.
+  wordImportPerUser: { name: 'word-import-user', limit: 20, windowSeconds: 600 },
 };
 
 /** What route handlers need besides the request: reachable as `app.deps` from every plugin. */

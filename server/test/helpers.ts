@@ -74,3 +74,39 @@ export function multipartBody(file: { name: string; content: Buffer | string }, 
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** Saves a word as the reader does (with the sentence it was met in, when given); throws unless it was saved. */
+export async function saveWord(
+  app: TestApp,
+  token: string,
+  lowercase: string,
+  level: number,
+  language = 'en',
+  context?: object,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/userword',
+    headers: authed(token),
+    payload: { lowercase, level, language, ...(context ? { context } : {}) },
+  });
+  if (response.statusCode !== 200) throw new Error(`The word was not saved: ${response.body}`);
+}
+
+/** Makes a card of a saved English word and reviews it once ("good"); throws unless both went through. */
+export async function addReviewedCard(app: TestApp, token: string, lowercase: string, reviewId: string): Promise<void> {
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/v1/flashcards/en/cards?homeLang=de',
+    headers: authed(token),
+    payload: { lowercase },
+  });
+  const card = envelopeSchema(endpoints.addFlashcard.details).parse(added.json()).details.card;
+  const reviewed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/flashcards/en/review?homeLang=de',
+    headers: authed(token),
+    payload: { reviewId, cardId: card.id, rating: 3, reps: card.reps, durationMs: 1200 },
+  });
+  if (reviewed.statusCode !== 200) throw new Error(`The card was not reviewed: ${reviewed.body}`);
+}

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '#contract/endpoints.ts';
-import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { errorEnvelopeSchema } from '#contract/envelope.ts';
 import { wordBackupSchema } from '#contract/word-export.ts';
 import { exportedWordPages } from '../src/db/queries/vocabulary-export.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { authed, firstContentId, seedFixtures, signupLearner } from './helpers.ts';
+import { addReviewedCard, authed, firstContentId, saveWord, seedFixtures, signupLearner } from './helpers.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -28,15 +27,8 @@ async function exported(token: string, query: Record<string, string>) {
   return response;
 }
 
-async function save(token: string, lowercase: string, level: number, language = 'en', context?: object) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/userword',
-    headers: authed(token),
-    payload: { lowercase, level, language, ...(context ? { context } : {}) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const save = (token: string, lowercase: string, level: number, language = 'en', context?: object) =>
+  saveWord(app, token, lowercase, level, language, context);
 
 /** The newest learner's id (the tests of this file sign up one at a time). */
 async function newestUserId(): Promise<number> {
@@ -63,21 +55,8 @@ async function learnerWithWords() {
     where user_id = ${userId} and lowercase = 'cat'`);
   await app.database.db.execute(sql`update user_words set meaning = '-1 light', note = '@home'
     where user_id = ${userId} and lowercase = 'light'`);
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/v1/flashcards/en/cards?homeLang=de',
-    headers: authed(token),
-    payload: { lowercase: 'mara' },
-  });
-  const card = envelopeSchema(endpoints.addFlashcard.details).parse(added.json()).details.card;
   const reviewId = randomUUID();
-  const reviewed = await app.inject({
-    method: 'POST',
-    url: '/api/v1/flashcards/en/review?homeLang=de',
-    headers: authed(token),
-    payload: { reviewId, cardId: card.id, rating: 3, reps: card.reps, durationMs: 1200 },
-  });
-  expect(reviewed.statusCode, reviewed.body).toBe(200);
+  await addReviewedCard(app, token, 'mara', reviewId);
   return { token, userId, contentId, reviewId };
 }
 

@@ -14,6 +14,7 @@ import { translationEndpoints } from './endpoints/translations.ts';
 import { userPageEndpoints } from './endpoints/user-pages.ts';
 import { videoEndpoints } from './endpoints/videos.ts';
 import { vocabularyEndpoints } from './endpoints/vocabulary.ts';
+import { wordImportEndpoints } from './endpoints/word-imports.ts';
 import { wordEndpoints } from './endpoints/words.ts';
 
 export { API_BASE, pathOf, TIME_ZONE_HEADER } from './request.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...vocabularyEndpoints,
   ...progressEndpoints,
   ...flashcardEndpoints,
+  ...wordImportEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -61,6 +61,9 @@ export const endpointSummaries = {
   textNewWords: "A text's new words for the learner, the most frequent first, with the coverage each one adds",
   vocabulary:
     "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
+  previewWordImport:
+    'Read a word file (Folio JSON or CSV, Lute CSV, LWT TSV) and stage it: counts, problems, the limit',
+  commitWordImport: 'Apply a staged word import in one transaction with a policy for the words already saved',
   exportVocabulary:
     "The learner's saved words as a file: a JSON backup, a CSV, or a CSV for Lute (the body is the file)",
   changeVocabulary: "Set several of the learner's saved words to one level, or remove them (unsaved again)",

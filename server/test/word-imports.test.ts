@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coinRewards } from '#contract/constants.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { type ExportedWord, wordBackupSchema } from '#contract/word-export.ts';
+import { maxWordImportBytes } from '#contract/word-import.ts';
+import { runHousekeeping } from '../src/services/housekeeping.ts';
+import { buildTestApp, type TestApp, testAccountSettings } from './build-test-app.ts';
+import {
+  addReviewedCard,
+  authed,
+  firstContentId,
+  multipartBody,
+  saveWord,
+  seedFixtures,
+  signupLearner,
+} from './helpers.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({ accounts: { newUserWordLimit: 100 } });
+  await seedFixtures(app);
+});
+afterAll(() => app.close());
+
+const previewSchema = envelopeSchema(endpoints.previewWordImport.details);
+const resultSchema = envelopeSchema(endpoints.commitWordImport.details);
+
+function preview(token: string | null, content: Buffer | string, fields: Record<string, string> = {}) {
+  const { payload, contentType } = multipartBody({ name: 'words.csv', content }, { language: 'en', ...fields });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/vocabulary/imports',
+    headers: { ...(token ? authed(token) : {}), 'content-type': contentType },
+    payload,
+  });
+}
+
+async function previewed(token: string, content: Buffer | string, fields: Record<string, string> = {}) {
+  const response = await preview(token, content, fields);
+  expect(response.statusCode, response.body).toBe(200);
+  return previewSchema.parse(response.json()).details;
+}
+
+function commit(token: string, importId: string, policy = 'keep_higher') {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/vocabulary/imports/${importId}/commit`,
+    headers: authed(token),
+    payload: { policy },
+  });
+}
+
+async function committed(token: string, importId: string, policy = 'keep_higher') {
+  const response = await commit(token, importId, policy);
+  expect(response.statusCode, response.body).toBe(200);
+  return resultSchema.parse(response.json()).details;
+}
+
+async function refusal(response: { statusCode: number; json: () => unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  return errorEnvelopeSchema.parse(response.json()).details[0]?.code;
+}
+
+const save = (token: string, lowercase: string, level: number, language = 'en', context?: object) =>
+  saveWord(app, token, lowercase, level, language, context);
+
+async function exportText(token: string, format: 'json' | 'csv' | 'lute', language = 'all') {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/vocabulary/export?format=${format}&language=${language}`,
+    headers: authed(token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+}
+
+async function backupWords(token: string): Promise<ExportedWord[]> {
+  return wordBackupSchema.parse(JSON.parse(await exportText(token, 'json'))).words;
+}
+
+async function account(token: string) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/refresh', headers: authed(token) });
+  return envelopeSchema(endpoints.refresh.details).parse(response.json()).details;
+}
+
+const withoutTimes = (words: ExportedWord[]) => words.map(({ updatedAt: _, ...word }) => word);
+
+/** A learner with words at every level, a meaning, a note, a sentence with its source, and a card reviewed once. */
+async function learnerWithWords() {
+  const token = await signupLearner(app);
+  const contentId = await firstContentId(app, 'en');
+  await save(token, 'mara', 2, 'en', { sentence: 'Mara keeps the light.', source: { contentId, pageId: 0 } });
+  await save(token, 'light', 0);
+  await save(token, 'night', 3);
+  await save(token, 'storm', 4);
+  await save(token, 'hund', 1, 'de');
+  await app.inject({
+    method: 'PUT',
+    url: '/api/v1/userword/en/meaning',
+    headers: authed(token),
+    payload: { lowercase: 'light', meaning: '=HYPERLINK("x")', note: 'a note, "quoted"\nover two lines' },
+  });
+  await addReviewedCard(app, token, 'mara', randomUUID());
+  return token;
+}
+
+describe('round trips', () => {
+  it('a JSON backup imported into an empty account gives the same words, cards and reviews', async () => {
+    const from = await learnerWithWords();
+    const backup = await exportText(from, 'json');
+    const to = await signupLearner(app);
+    const staged = await previewed(to, backup);
+    expect(staged).toMatchObject({ format: 'json', counts: { new: 5, skipped: 0 }, problemCount: 0 });
+    const result = await committed(to, staged.importId);
+    expect(result).toMatchObject({ added: 5, updated: 0, cards: 1, wordCount: 5 });
+    expect(withoutTimes(await backupWords(to))).toEqual(withoutTimes(await backupWords(from)));
+  });
+
+  it("Folio's CSV keeps words, levels, meanings, notes and sentences", async () => {
+    const from = await learnerWithWords();
+    const to = await signupLearner(app);
+    const staged = await previewed(to, await exportText(from, 'csv'));
+    expect(staged.format).toBe('csv');
+    await committed(to, staged.importId);
+    const kept = (words: ExportedWord[]) =>
+      words.map(({ language, word, level, meaning, note, sentence }) => ({
+        language,
+        word,
+        level,
+        meaning,
+        note,
+        sentence,
+      }));
+    expect(kept(await backupWords(to))).toEqual(kept(await backupWords(from)));
+  });
+
+  it("Lute's CSV comes back with the same levels and meanings", async () => {
+    const from = await learnerWithWords();
+    const to = await signupLearner(app);
+    const staged = await previewed(to, await exportText(from, 'lute', 'en'));
+    expect(staged.format).toBe('lute');
+    await committed(to, staged.importId);
+    const kept = (words: ExportedWord[]) =>
+      words.filter((w) => w.language === 'en').map(({ word, level, meaning }) => ({ word, level, meaning }));
+    expect(kept(await backupWords(to))).toEqual(kept(await backupWords(from)));
+  });
+});
+
+describe('a file with bad rows', () => {
+  it('previews the good rows and lists each bad one with its line and reason', async () => {
+    const token = await signupLearner(app);
+    const file =
+      '\uFEFFterm;language;status;translation\r\nHund;German;5;dog\r\nKatze;German;x;cat\r\nMaus;German;W;"a\r\nmouse"\r\nHaus;German;I;house\r\nBaum;German;2;tree\r\nbaum;German;3;tree\r\n"=cmd|\' /C calc\'!A0";German;1;x\r\n';
+    const staged = await previewed(token, file);
+    expect(staged.counts).toMatchObject({ new: 3, skipped: 4 });
+    expect(staged.problems.map((problem) => [problem.line, problem.reason])).toEqual([
+      [3, 'bad_level'],
+      [6, 'ignored_term'],
+      [8, 'duplicate_word'],
+      [9, 'not_a_word'],
+    ]);
+    const result = await committed(token, staged.importId);
+    expect(result.added).toBe(3);
+    expect((await backupWords(token)).map((w) => [w.word, w.level, w.meaning])).toEqual([
+      ['baum', 1, 'tree'],
+      ['hund', 4, 'dog'],
+      ['maus', 4, 'a mouse'],
+    ]);
+  });
+
+  it('reads tab-delimited LF files and an LWT export', async () => {
+    const token = await signupLearner(app);
+    const staged = await previewed(token, 'Hund\tdog\tDer {Hund} schläft.\t\t3\tGerman\t1\t\n', { format: 'lwt' });
+    expect(staged).toMatchObject({ format: 'lwt', counts: { new: 1 } });
+  });
+
+  it.each([
+    ['an empty file', '', 'empty_word_file'],
+    ['a header alone', 'language,word,level\r\n', 'empty_word_file'],
+    ['Latin-1 bytes', Buffer.from('language,word,level\nfr,caf\xe9,1\n', 'latin1'), 'not_utf8'],
+    ['an unknown header', 'a,b,c\n1,2,3\n', 'unknown_word_format'],
+    ['another JSON', '{"hello":1}', 'unknown_word_format'],
+  ])('refuses %s with a 400 and its reason', async (_, content, code) => {
+    const token = await signupLearner(app);
+    expect(await refusal(await preview(token, content), 400)).toBe(code);
+  });
+
+  it('refuses a file over 10 MB with a 413', async () => {
+    const token = await signupLearner(app);
+    const content = Buffer.alloc(maxWordImportBytes + 1, 'a');
+    expect(await refusal(await preview(token, content), 413)).toBe('payload_too_large');
+  });
+
+  it('refuses a request without the language or with an unknown format', async () => {
+    const token = await signupLearner(app);
+    expect(await refusal(await preview(token, 'x', { language: 'xx' }), 400)).toBe('invalid_input');
+    expect(await refusal(await preview(token, 'x', { format: 'anki' }), 400)).toBe('invalid_input');
+  });
+});
+
+describe('committing', () => {
+  it('applies an import once: a second commit is a 409', async () => {
+    const token = await signupLearner(app);
+    const staged = await previewed(token, 'language,word,level\nen,apple,1\n');
+    const [first, second] = await Promise.all([commit(token, staged.importId), commit(token, staged.importId)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect((await account(token)).wordCount).toBe(1);
+  });
+
+  it("answers 404 for another learner's import, an expired one and one that never was", async () => {
+    const owner = await signupLearner(app);
+    const other = await signupLearner(app);
+    const staged = await previewed(owner, 'language,word,level\nen,apple,1\n');
+    expect(await refusal(await commit(other, staged.importId), 404)).toBe('not_found');
+    expect(await refusal(await commit(owner, randomUUID()), 404)).toBe('not_found');
+    await app.database.db.execute(
+      sql`update word_imports set expires_at = '2000-01-01T00:00:00Z' where id = ${staged.importId}`,
+    );
+    expect(await refusal(await commit(owner, staged.importId), 404)).toBe('not_found');
+  });
+
+  it('stages an import for an hour; housekeeping deletes it after', async () => {
+    const token = await signupLearner(app);
+    const staged = await previewed(token, 'language,word,level\nen,apple,1\n');
+    const lifetime = Date.parse(staged.expiresAt) - app.deps.clock().getTime();
+    expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
+    expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000);
+    const deleted = await runHousekeeping(app.database.db, testAccountSettings, new Date(Date.parse(staged.expiresAt)));
+    expect(deleted.wordImports).toBeGreaterThanOrEqual(1);
+    expect(await refusal(await commit(token, staged.importId), 404)).toBe('not_found');
+  });
+
+  it('refuses visitors', async () => {
+    expect((await preview(null, 'language,word,level\nen,apple,1\n')).statusCode).toBe(401);
+    expect((await commit('nope', randomUUID())).statusCode).toBe(401);
+  });
+
+  it('applies nothing when the new words do not fit under the word limit', async () => {
+    const token = await signupLearner(app);
+    await save(token, 'apple', 1);
+    const words = Array.from(
+      { length: 100 },
+      (_, i) => `en,w${'abcdefghij'[Math.floor(i / 10)]}${'abcdefghij'[i % 10]},2`,
+    );
+    const staged = await previewed(token, `language,word,level\nen,apple,3\n${words.join('\n')}\n`);
+    expect(staged.limit).toEqual({ fits: false, room: 99 });
+    const response = await commit(token, staged.importId);
+    expect(await refusal(response, 403)).toBe('word_limit');
+    expect((await account(token)).wordCount).toBe(1);
+    expect((await backupWords(token)).map((w) => [w.word, w.level])).toEqual([['apple', 1]]);
+  });
+
+  it('keeps the higher level by default, overwrites, or adds new words only', async () => {
+    const file = 'language,word,level,meaning\nen,apple,1,a fruit\nen,pear,3,\nen,plum,2,\n';
+    const outcomes: Record<string, unknown> = {};
+    for (const policy of ['keep_higher', 'overwrite', 'add_new']) {
+      const token = await signupLearner(app);
+      await save(token, 'apple', 3);
+      await save(token, 'pear', 1);
+      const staged = await previewed(token, file);
+      expect(staged.counts).toMatchObject({
+        new: 1,
+        updated: { keep_higher: 2, overwrite: 2, add_new: 0 },
+        unchanged: { keep_higher: 0, overwrite: 0, add_new: 2 },
+      });
+      await committed(token, staged.importId, policy);
+      outcomes[policy] = (await backupWords(token)).map((w) => [w.word, w.level, w.meaning]);
+    }
+    expect(outcomes).toEqual({
+      keep_higher: [
+        ['apple', 3, 'a fruit'],
+        ['pear', 3, null],
+        ['plum', 2, null],
+      ],
+      overwrite: [
+        ['apple', 1, 'a fruit'],
+        ['pear', 3, null],
+        ['plum', 2, null],
+      ],
+      add_new: [
+        ['apple', 3, null],
+        ['pear', 1, null],
+        ['plum', 2, null],
+      ],
+    });
+  });
+
+  it('earns no coins and counts toward no daily goal, then or when the word rises later', async () => {
+    const token = await signupLearner(app);
+    const before = (await account(token)).creditAmount;
+    const staged = await previewed(token, 'language,word,level\nen,apple,3\n');
+    await committed(token, staged.importId);
+    expect((await account(token)).creditAmount).toBe(before);
+    const progress = await app.database.db.execute(
+      sql`select * from daily_progress where user_id = (select max(id) from users)`,
+    );
+    expect(progress.rows).toEqual([]);
+    await save(token, 'apple', 4);
+    // Only level 4 is new (and the day a learning day): the levels the file brought pay nothing later either.
+    expect((await account(token)).creditAmount - before).toBe(coinRewards.perNewLevel + coinRewards.perStreakDay);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod/mini';
+import { isoDateTimeSchema } from '../entities.ts';
+import { wordImportFormatSchema, wordImportPolicySchema, wordImportProblemSchema } from '../word-import.ts';
+import { type Endpoint, endpoint } from './endpoint.ts';
+
+/** What each policy would do with the rows of words the learner has already saved. */
+const policyCountsSchema = z.object({
+  keep_higher: z.int().check(z.minimum(0)),
+  overwrite: z.int().check(z.minimum(0)),
+  add_new: z.int().check(z.minimum(0)),
+});
+
+/**
+ * A word file read and staged: its format, what a commit would do (rows of new words, rows of saved words each policy
+ * would change or leave as they are, rows left out), the first problems with their line, and whether the new words
+ * fit under the learner's word limit (`room`: how many more words it allows).
+ */
+export const wordImportPreviewSchema = z.object({
+  importId: z.uuid(),
+  format: wordImportFormatSchema,
+  expiresAt: isoDateTimeSchema,
+  counts: z.object({
+    new: z.int().check(z.minimum(0)),
+    updated: policyCountsSchema,
+    unchanged: policyCountsSchema,
+    skipped: z.int().check(z.minimum(0)),
+  }),
+  /** The first problems, in the file's order; `problemCount` counts them all. */
+  problems: z.array(wordImportProblemSchema),
+  problemCount: z.int().check(z.minimum(0)),
+  limit: z.object({ fits: z.boolean(), room: z.int().check(z.minimum(0)) }),
+});
+export type WordImportPreview = z.infer<typeof wordImportPreviewSchema>;
+
+export const wordImportResultSchema = z.object({
+  added: z.int().check(z.minimum(0)),
+  updated: z.int().check(z.minimum(0)),
+  unchanged: z.int().check(z.minimum(0)),
+  /** Flashcards restored from a JSON backup (for words that had none). */
+  cards: z.int().check(z.minimum(0)),
+  wordCount: z.int().check(z.minimum(0)),
+});
+export type WordImportResult = z.infer<typeof wordImportResultSchema>;
+
+export const wordImportIdParams = z.object({ importId: z.uuid() });
+
+/**
+ * A learner's words brought in from a file (docs/decisions/0037): a preview stages the file's valid rows for an hour,
+ * a commit applies them all in one transaction with a policy for the words already saved. Imported words earn no
+ * coins and count toward no daily goal; new ones count against the word limit (all or none: `word_limit`).
+ */
+export const wordImportEndpoints = {
+  previewWordImport: endpoint({
+    method: 'POST',
+    path: '/vocabulary/imports',
+    auth: 'required',
+    // The body is multipart/form-data: fields `language` (the learner's current language, for rows that name none)
+    // and `format` (optional: used only when the file cannot tell), then `file` (at most 10 MB, UTF-8).
+    details: wordImportPreviewSchema,
+  }),
+  commitWordImport: endpoint({
+    method: 'POST',
+    path: '/vocabulary/imports/:importId/commit',
+    auth: 'required',
+    params: wordImportIdParams,
+    body: z.object({ policy: wordImportPolicySchema }),
+    details: wordImportResultSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;
