@@ -28,7 +28,33 @@ export type CallOptions = {
   query?: Record<string, string> | undefined;
   body?: unknown;
   token?: string | undefined;
+  /** A file sent as multipart form data in the field `file`, after the form's other fields. */
+  upload?: Upload | undefined;
 };
+
+export type Upload = { fields: Record<string, string>; content: string | Uint8Array; filename?: string };
+
+/** A multipart body as browsers send it, built by hand so the file's bytes go as they are (Latin-1 included). */
+export function multipartOf(upload: Upload): { body: Uint8Array; contentType: string } {
+  const boundary = 'folio-upload';
+  const encoder = new TextEncoder();
+  const head = Object.entries(upload.fields)
+    .map(([field, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)
+    .join('');
+  const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${upload.filename ?? 'words.csv'}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const parts = [
+    encoder.encode(head + filePart),
+    typeof upload.content === 'string' ? encoder.encode(upload.content) : upload.content,
+    encoder.encode(`\r\n--${boundary}--\r\n`),
+  ];
+  const body = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    body.set(part, offset);
+    offset += part.length;
+  }
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 /**
  * A call's status, its body parsed as JSON (undefined when it is not JSON: a CSV file), its text and the file name
@@ -204,6 +230,7 @@ export function describeConformance(subject: Subject) {
         addFlashcards: { targetLang: 'en' },
         reviewFlashcard: { targetLang: 'en' },
         undoFlashcardReview: { targetLang: 'en' },
+        commitWordImport: { importId: '00000000-0000-4000-8000-000000000000' },
       };
       const required = (Object.keys(endpoints) as EndpointName[]).filter(
         (name) => endpoints[name].auth === 'required' && !awaitingServer.includes(name),
@@ -1577,6 +1604,105 @@ export function describeConformance(subject: Subject) {
       await expectOk('changeVocabulary', { token, params, body: { words: ['ferry'], remove: true } });
       expect(await queue(token)).toEqual(['dawn']);
       expect((await expectOk('flashcardSummary', { token, params })).total).toBe(1);
+    });
+  });
+
+  describe("a learner's words from a file", () => {
+    const csvOf = (rows: string[]) => `language,word,level,meaning\r\n${rows.join('\r\n')}\r\n`;
+    const preview = (token: string, content: string | Uint8Array, fields: Record<string, string> = {}) =>
+      subject.call('previewWordImport', { token, upload: { fields: { language: 'en', ...fields }, content } });
+
+    async function previewed(token: string, content: string | Uint8Array) {
+      const answer = await preview(token, content);
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      return envelopeSchema(endpoints.previewWordImport.details).parse(answer.json).details;
+    }
+
+    it("imports another learner's CSV export: the same words, levels and meanings", async () => {
+      const from = await signUp();
+      await expectOk('saveUserWord', { token: from.token, body: { lowercase: 'ferry', level: 2, language: 'en' } });
+      await expectOk('saveUserWord', { token: from.token, body: { lowercase: 'hund', level: 4, language: 'de' } });
+      await expectOk('saveWordMeaning', {
+        token: from.token,
+        params: { targetLang: 'en' },
+        body: { lowercase: 'ferry', meaning: '=boat', note: 'a "note", two\nlines' },
+      });
+      const csv = await subject.call('exportVocabulary', {
+        token: from.token,
+        query: { format: 'csv', language: 'all' },
+      });
+      const to = await signUp();
+      const staged = await previewed(to.token, csv.text);
+      expect(staged).toMatchObject({
+        format: 'csv',
+        counts: { new: 2, skipped: 0, updated: { keep_higher: 0 } },
+        problems: [],
+        limit: { fits: true },
+      });
+      const result = await expectOk('commitWordImport', {
+        token: to.token,
+        params: { importId: staged.importId },
+        body: { policy: 'keep_higher' },
+      });
+      expect(result).toEqual({ added: 2, updated: 0, unchanged: 0, cards: 0, wordCount: 2 });
+      const backup = async (token: string) =>
+        wordBackupSchema
+          .parse((await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'all' } })).json)
+          .words.map(({ language, word, level, meaning, note }) => ({ language, word, level, meaning, note }));
+      expect(await backup(to.token)).toEqual(await backup(from.token));
+    });
+
+    it('lists bad rows by line and reason, and refuses files it cannot read', async () => {
+      const { token } = await signUp();
+      const staged = await previewed(
+        token,
+        csvOf(['en,ferry,5,', 'en,dawn,2,', 'en,Dawn,3,', 'en,42,1,', 'xx,sea,1,']),
+      );
+      expect(staged.counts).toMatchObject({ new: 1, skipped: 4 });
+      expect(staged.problems).toEqual([
+        { line: 2, reason: 'bad_level', word: 'ferry' },
+        { line: 4, reason: 'duplicate_word', word: 'Dawn' },
+        { line: 5, reason: 'not_a_word', word: '42' },
+        { line: 6, reason: 'unknown_language', word: 'sea' },
+      ]);
+      const latin1 = new Uint8Array([...new TextEncoder().encode('language,word,level\nfr,caf'), 0xe9, 0x2c, 0x31]);
+      const refusals: [string | Uint8Array, string][] = [
+        ['', 'empty_word_file'],
+        ['language,word,level\r\n', 'empty_word_file'],
+        [latin1, 'not_utf8'],
+        ['a,b\n1,2\n', 'unknown_word_format'],
+      ];
+      for (const [content, code] of refusals) {
+        const answer = await preview(token, content);
+        expect(answer.status).toBe(400);
+        expect(errorEnvelopeSchema.parse(answer.json).details[0]?.code).toBe(code);
+      }
+      const language = await preview(token, csvOf(['en,ferry,1,']), { language: 'xx' });
+      expect(language.status).toBe(400);
+    });
+
+    it('applies an import once, for its learner only, and nothing over the word limit', async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const staged = await previewed(owner.token, csvOf(['en,ferry,1,', 'en,dawn,2,']));
+      const target = { params: { importId: staged.importId }, body: { policy: 'add_new' } };
+      await expectError('commitWordImport', 404, { token: other.token, ...target });
+      await expectError('commitWordImport', 401, target);
+      await subject.setWordLimit(owner.username, 1);
+      const tight = await previewed(owner.token, csvOf(['en,ferry,1,', 'en,dawn,2,']));
+      expect(tight.limit).toEqual({ fits: false, room: 1 });
+      const refused = await expectError('commitWordImport', 403, {
+        token: owner.token,
+        params: { importId: tight.importId },
+        body: { policy: 'keep_higher' },
+      });
+      expect(refused.details[0]).toMatchObject({ code: 'word_limit', room: 1 });
+      expect((await expectOk('refresh', { token: owner.token })).wordCount).toBe(0);
+      await subject.setWordLimit(owner.username, 100);
+      await expectOk('commitWordImport', { token: owner.token, ...target });
+      const again = await expectError('commitWordImport', 409, { token: owner.token, ...target });
+      expect(again.details[0]?.code).toBe('already_imported');
+      expect((await expectOk('refresh', { token: owner.token })).wordCount).toBe(2);
     });
   });
 }

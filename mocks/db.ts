@@ -23,6 +23,7 @@ import type {
   WordLevel,
 } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import type { ImportedWordRow } from '@/contract/word-import';
 import { daysBefore, hoursBefore, isoDate, nextUtcMidnight, streakEndingOn } from './fixtures/dates';
 import { buildJobs } from './fixtures/jobs';
 import { buildNotification, welcomeNotification } from './fixtures/notifications';
@@ -72,7 +73,18 @@ export type MockDb = {
   contexts: Record<string, WordContext>;
   /** Flashcards, their review log and the learners' daily caps on new cards (mocks/flashcards.ts keeps them). */
   flashcards: MockFlashcards;
+  /** Word files learners previewed and may commit (handlers/word-imports.ts). */
+  wordImports: MockWordImport[];
   nextId: number;
+};
+
+/** A word file read and staged, as the server's `word_imports` keeps it. */
+export type MockWordImport = {
+  id: string;
+  username: string;
+  rows: ImportedWordRow[];
+  expiresAt: string;
+  committed: boolean;
 };
 
 /** A learner's import, or an admin's upload to the library (`upload` set: it becomes a draft text there). */
@@ -265,6 +277,7 @@ function createInitialDb(): MockDb {
     discounts: buildDiscounts(),
     checkouts: {},
     imports: [],
+    wordImports: [],
     library: { categories: [], subCategories: [], texts: [], edits: {} },
     jobs: buildJobs(now),
     coins: {},
@@ -315,6 +328,7 @@ export function restoreMockDb(json: string): void {
     meanings: stored.meanings ?? {},
     contexts: stored.contexts ?? {},
     flashcards: stored.flashcards ?? { cards: [], reviews: [], newPerDay: {} },
+    wordImports: stored.wordImports ?? [],
     words: new Map(stored.words),
     pages: new Map(stored.pages),
     notifications: new Map(stored.notifications),

@@ -13,6 +13,7 @@ import { translationHandlers } from './handlers/translations';
 import { userPageHandlers } from './handlers/user-pages';
 import { videoHandlers } from './handlers/videos';
 import { vocabularyHandlers } from './handlers/vocabulary';
+import { wordImportHandlers } from './handlers/word-imports';
 import { wordHandlers } from './handlers/words';
 
 /** One handler per call of the contract. */
@@ -30,6 +31,7 @@ export const handlers: HttpHandler[] = [
   ...libraryHandlers,
   ...coverageHandlers,
   ...vocabularyHandlers,
+  ...wordImportHandlers,
   ...progressHandlers,
   ...flashcardHandlers,
 ];

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { storeItems } from '@/contract/constants';
 import { API_BASE, type DetailsOf, type EndpointName, endpoints, pathOf, TIME_ZONE_HEADER } from '@/contract/endpoints';
 import { DONE_MESSAGE, type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '@/contract/envelope';
-import { describeConformance, fileNameOf, jsonOf } from './conformance';
+import { describeConformance, fileNameOf, jsonOf, multipartOf, type Upload } from './conformance';
 import { adminAccount, mockDb, readerAccount, resetMockDb, restoreMockDb, serializeMockDb } from './db';
 import { allPageSections } from './fixtures/content';
 import { transcriptOf, transcriptVideoId } from './fixtures/transcript';
@@ -44,6 +44,8 @@ type CallOptions = {
   /** The file's name (a.srt unless given) and the form's other fields, sent before it. */
   filename?: string;
   fields?: Record<string, string>;
+  /** A file as its bytes, with the form's other fields (the conformance suite's uploads). */
+  upload?: Upload | undefined;
   token?: string;
   /** The learner's zone (`X-Time-Zone`), as the SPA sends it. */
   timeZone?: string;
@@ -53,10 +55,12 @@ const called = new Set<EndpointName>();
 
 async function call(
   name: EndpointName,
-  { params, query, body, file, filename = 'a.srt', fields = {}, token, timeZone }: CallOptions = {},
+  { params, query, body, file, filename = 'a.srt', fields = {}, upload, token, timeZone }: CallOptions = {},
 ): Promise<Response> {
   const endpoint = endpoints[name];
   const headers = new Headers();
+  const form = upload ? multipartOf(upload) : undefined;
+  if (form) headers.set('Content-Type', form.contentType);
   if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (file !== undefined) headers.set('Content-Type', 'multipart/form-data; boundary=folio');
@@ -65,8 +69,9 @@ async function call(
   return fetch(`${origin}${API_BASE}${pathOf(endpoint.path, params)}${search}`, {
     method: endpoint.method,
     headers,
-    body:
-      file !== undefined
+    body: form
+      ? new Blob([form.body as Uint8Array<ArrayBuffer>])
+      : file !== undefined
         ? `${Object.entries(fields)
             .map(([field, value]) => `--folio\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)
             .join(

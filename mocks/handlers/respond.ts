@@ -88,25 +88,45 @@ export function route(endpoint: Endpoint, resolver: Resolver): HttpHandler {
 }
 
 /**
- * A multipart body's fields and its `file` part, read by hand: the platform's formData() builds its File with the
- * global File, which a test environment (jsdom) may have replaced with one the parser does not know. Null when
- * the body is not multipart.
+ * A multipart body's fields and its `file` part's bytes as sent (for files whose encoding is checked, not assumed),
+ * read by hand: the platform's formData() builds its File with the global File, which a test environment (jsdom) may
+ * have replaced with one the parser does not know. The body is decoded as windows-1252, one character a byte, so the
+ * parts' offsets are the bytes' offsets. Null when the body is not multipart.
  */
-export async function readMultipart(
+export async function readMultipartBytes(
   request: Request,
-): Promise<{ fields: Record<string, string>; file?: { name: string; text: string } } | null> {
+): Promise<{ fields: Record<string, string>; file?: { name: string; bytes: Uint8Array } } | null> {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
   const marker = boundary?.[1] ?? boundary?.[2];
   if (!marker) return null;
-  const result: { fields: Record<string, string>; file?: { name: string; text: string } } = { fields: {} };
-  for (const part of (await request.text()).split(`--${marker}`)) {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const text = new TextDecoder('windows-1252').decode(bytes);
+  const result: { fields: Record<string, string>; file?: { name: string; bytes: Uint8Array } } = { fields: {} };
+  let at = text.indexOf(`--${marker}`);
+  while (at !== -1) {
+    const next = text.indexOf(`\r\n--${marker}`, at + marker.length + 2);
+    const part = text.slice(at + marker.length + 2, next === -1 ? text.length : next);
     const split = part.indexOf('\r\n\r\n');
-    if (split === -1) continue;
-    const head = part.slice(0, split);
-    const name = /name="([^"]*)"/.exec(head)?.[1];
-    const value = part.slice(split + 4).replace(/\r\n$/, '');
-    if (name === 'file') result.file = { name: /filename="([^"]*)"/.exec(head)?.[1] ?? '', text: value };
-    else if (name) result.fields[name] = value;
+    if (split !== -1) {
+      const head = part.slice(0, split);
+      const name = /name="([^"]*)"/.exec(head)?.[1];
+      const start = at + marker.length + 2 + split + 4;
+      const end = next === -1 ? text.length : next;
+      if (name === 'file')
+        result.file = { name: /filename="([^"]*)"/.exec(head)?.[1] ?? '', bytes: bytes.slice(start, end) };
+      else if (name) result.fields[name] = new TextDecoder().decode(bytes.slice(start, end));
+    }
+    at = next === -1 ? -1 : next + 2;
   }
   return result;
+}
+
+/** The same, the file as UTF-8 text. */
+export async function readMultipart(
+  request: Request,
+): Promise<{ fields: Record<string, string>; file?: { name: string; text: string } } | null> {
+  const form = await readMultipartBytes(request);
+  if (!form) return null;
+  const { fields, file } = form;
+  return file ? { fields, file: { name: file.name, text: new TextDecoder().decode(file.bytes) } } : { fields };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
-import { describeConformance, fileNameOf, jsonOf, webPageFixtures } from '../../mocks/conformance.ts';
+import { describeConformance, fileNameOf, jsonOf, multipartOf, webPageFixtures } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
 import { defaultWebPageSettings } from '../src/services/imports/web-page.ts';
@@ -38,14 +38,18 @@ afterAll(async () => {
 });
 
 describeConformance({
-  call: async (name, { params, query, body, token } = {}) => {
+  call: async (name, { params, query, body, token, upload } = {}) => {
     const endpoint = endpoints[name];
     const search = query ? `?${new URLSearchParams(query)}` : '';
+    const form = upload ? multipartOf(upload) : undefined;
     const response = await app.inject({
       method: endpoint.method,
       url: `${API_BASE}${pathOf(endpoint.path, params)}${search}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(form ? { 'content-type': form.contentType } : {}),
+      },
+      ...(form ? { payload: Buffer.from(form.body) } : body === undefined ? {} : { payload: body as object }),
     });
     const disposition = response.headers['content-disposition'];
     return {
