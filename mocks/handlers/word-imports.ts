@@ -159,6 +159,26 @@ function restoreCard(user: MockUser, row: ImportedWordRow): boolean {
   return true;
 }
 
+/**
+ * The preview's answer for a file's bytes and the form's fields (`language`, `format`): exported for component tests,
+ * whose jsdom File a Node FormData sends empty, so they hand the file's bytes over themselves.
+ */
+export function previewWordFile(user: MockUser, bytes: Uint8Array, fields: Record<string, string>): Response {
+  if (bytes.length > maxWordImportBytes)
+    return fail(413, 'payload_too_large', 'Word files may be at most 10 MB', 'file');
+  const language = learningLanguageSchema.safeParse(fields.language);
+  if (!language.success) return fail(400, 'invalid_input', 'Give the language you are learning', 'language');
+  const format = fields.format === undefined ? undefined : wordImportFormatSchema.safeParse(fields.format);
+  if (format && !format.success) return fail(400, 'invalid_input', 'Choose json, csv, lute or lwt', 'format');
+  try {
+    const parsed = parseWordFile(decodeWordFile(bytes), { fallback: format?.data, language: language.data });
+    return ok(preview(user, parsed));
+  } catch (error) {
+    if (error instanceof WordFileError) return fail(400, error.problem, error.message, 'file');
+    throw error;
+  }
+}
+
 /** A learner's words from a file, in two steps as on the server (docs/decisions/0037), with the same parser. */
 export const wordImportHandlers = [
   route(endpoints.previewWordImport, async ({ request }) => {
@@ -167,20 +187,7 @@ export const wordImportHandlers = [
     const form = await readMultipartBytes(request);
     const file = form?.file;
     if (!form || !file) return fail(400, 'invalid_input', 'Send the words in the field "file"', 'file');
-    if (file.bytes.length > maxWordImportBytes) {
-      return fail(413, 'payload_too_large', 'Word files may be at most 10 MB', 'file');
-    }
-    const language = learningLanguageSchema.safeParse(form.fields.language);
-    if (!language.success) return fail(400, 'invalid_input', 'Give the language you are learning', 'language');
-    const format = form.fields.format === undefined ? undefined : wordImportFormatSchema.safeParse(form.fields.format);
-    if (format && !format.success) return fail(400, 'invalid_input', 'Choose json, csv, lute or lwt', 'format');
-    try {
-      const parsed = parseWordFile(decodeWordFile(file.bytes), { fallback: format?.data, language: language.data });
-      return ok(preview(user, parsed));
-    } catch (error) {
-      if (error instanceof WordFileError) return fail(400, error.problem, error.message, 'file');
-      throw error;
-    }
+    return previewWordFile(user, file.bytes, form.fields);
   }),
 
   route(endpoints.commitWordImport, async ({ request, params }) => {

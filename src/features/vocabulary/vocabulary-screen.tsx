@@ -22,6 +22,8 @@ import './vocabulary-screen.css';
 
 // The export's dialog and download code load when the learner opens it.
 const ExportDialog = lazy(async () => ({ default: (await import('./export-dialog')).ExportDialog }));
+// So does the import's.
+const ImportDialog = lazy(async () => ({ default: (await import('./import-dialog')).ImportDialog }));
 
 type VocabularyScreenProps = {
   filters: VocabularyFilters;
@@ -106,6 +108,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
   );
   const [dialogOpen, setDialogOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   // After a removal the selection's bar is gone: the focus goes to the top of the list, not to the page's start.
   const heading = useRef<HTMLHeadingElement>(null);
   const [removals, setRemovals] = useState(0);
@@ -141,11 +144,19 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
           <button type="button" className="button button-secondary" onClick={() => setExportOpen(true)}>
             <Trans>Export</Trans>
           </button>
+          <button type="button" className="button button-secondary" onClick={() => setImportOpen(true)}>
+            <Trans>Import</Trans>
+          </button>
         </div>
       </div>
       {exportOpen ? (
         <Suspense fallback={null}>
           <ExportDialog language={language} levels={filters.levels} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      ) : null}
+      {importOpen ? (
+        <Suspense fallback={null}>
+          <ImportDialog language={language} onClose={() => setImportOpen(false)} />
         </Suspense>
       ) : null}
       <ProgressPanel language={language} />

@@ -1,0 +1,88 @@
+import { requireUser, wordLimitFor } from '@mocks/handlers/respond';
+import { previewWordFile } from '@mocks/handlers/word-imports';
+import { server } from '@mocks/node';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+const member = { user: signedIn(), homeLang: 'en', targetLang: 'de' } as const;
+
+/**
+ * The learner picks a file, and the mocks read these bytes for it: Node's FormData sends a jsdom File empty, so the
+ * test hands the file's bytes to the mocks' preview itself.
+ */
+function fileOf(content: string | Uint8Array, name: string): File {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  server.use(
+    http.post('*/api/v1/vocabulary/imports', ({ request }) => {
+      const user = requireUser(request);
+      return user instanceof Response ? user : previewWordFile(user, bytes, { language: 'de' });
+    }),
+  );
+  return new File([new Uint8Array(bytes)], name, { type: 'text/csv' });
+}
+const luteFile = (text: string) => fileOf(text, 'lute.csv');
+
+async function openImport() {
+  const { user } = await renderApp('/words', member);
+  await screen.findByRole('button', { name: 'katze' });
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Import words' });
+  return { user, dialog };
+}
+
+describe('importing words on the vocabulary screen', () => {
+  it('previews a Lute file: what it adds and the rows it leaves out with their line and reason', async () => {
+    const { user, dialog } = await openImport();
+    const file = luteFile(
+      'term,language,status,translation\r\nHund,German,W,dog\r\nKatze,German,I,\r\n42,German,1,\r\n',
+    );
+    await user.upload(within(dialog).getByLabelText('Word file'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(preview).toHaveTextContent('Read as: Lute CSV');
+    expect(within(preview).getByText('New words: 1')).toBeInTheDocument();
+    expect(within(preview).getByText('Rows left out: 2')).toBeInTheDocument();
+    const rows = within(within(preview).getByRole('table', { name: 'Rows left out' })).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      '3KatzeIgnored in Lute or LWT',
+      '442Not a single word (a number, a phrase or punctuation)',
+    ]);
+    expect(
+      within(dialog).getByRole('radio', { name: 'Keep the higher level, and fill in what they lack' }),
+    ).toBeChecked();
+  });
+
+  it('imports with the policy chosen, closes, and lists the new word', async () => {
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    await within(dialog).findByRole('region', { name: 'Preview' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Leave them as they are: add new words only' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'hund' })).toBeInTheDocument();
+  });
+
+  it('says a file is not UTF-8 in the learner’s language', async () => {
+    const { user, dialog } = await openImport();
+    const latin1 = fileOf(new Uint8Array([0x74, 0x65, 0x72, 0x6d, 0x0a, 0x63, 0x61, 0x66, 0xe9]), 'words.csv');
+    await user.upload(within(dialog).getByLabelText('Word file'), latin1);
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This file is not UTF-8 text: save it as UTF-8 and import it again',
+    );
+  });
+
+  it('opens the word-limit dialog when the new words do not fit', async () => {
+    server.use(http.post('*/api/v1/vocabulary/imports/:importId/commit', () => wordLimitFor(0)));
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    await within(dialog).findByRole('region', { name: 'Preview' });
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" })).toBeInTheDocument();
+  });
+});
