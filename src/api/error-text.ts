@@ -3,8 +3,14 @@ import { msg } from '@lingui/core/macro';
 import { type ErrorCode, isErrorCode } from '@/contract/envelope';
 import { ApiRequestError } from './client';
 
-/** Translations of every error code of the API; a code this client does not know shows the server's English text. */
-export const errorCodeMessages: Record<ErrorCode, MessageDescriptor> = {
+/** Codes only the word import's dialog shows: translated with it (`importErrorMessages`), in its lazy chunk. */
+export type WordImportErrorCode = 'not_utf8' | 'empty_word_file' | 'unknown_word_format' | 'already_imported';
+
+/**
+ * Translations of every error code of the API but the word import's; a code this client does not know shows the
+ * server's English text.
+ */
+export const errorCodeMessages: Record<Exclude<ErrorCode, WordImportErrorCode>, MessageDescriptor> = {
   // The server's wording of a refused input names what was wrong in English; the learner reads their language.
   invalid_input: msg`Something you sent is not valid, please check it and try again`,
   invalid_json: msg`The request could not be read`,
@@ -17,10 +23,6 @@ export const errorCodeMessages: Record<ErrorCode, MessageDescriptor> = {
   page_timeout: msg`The page took too long to answer, please try again later`,
   page_too_large: msg`This page is too long to import`,
   not_an_article: msg`No article was found at this address`,
-  not_utf8: msg`This file is not UTF-8 text: save it as UTF-8 and import it again`,
-  empty_word_file: msg`This file has no words in it`,
-  unknown_word_format: msg`This file is not a word list Folio can read: export a Folio JSON or CSV, a Lute CSV or an LWT TSV file`,
-  already_imported: msg`These words have already been imported`,
   unauthorized: msg`Your session has ended, please log in again`,
   forbidden: msg`You are not allowed to do that`,
   not_found: msg`This page does not exist`,
@@ -59,14 +61,19 @@ export const errorCodeMessages: Record<ErrorCode, MessageDescriptor> = {
 export const genericErrorMessage = msg`An error occurred`;
 
 /**
- * The text spec §8 shows for a failed call: the first detail's error (translated by its code when known),
- * else the server's message, else 'An error occurred'.
+ * The text spec §8 shows for a failed call: the first detail's error (translated by its code when known, `more`
+ * adding a screen's own codes), else the server's message, else 'An error occurred'.
  */
-export function errorText(error: unknown, i18n: I18n): string {
+export function errorText(
+  error: unknown,
+  i18n: I18n,
+  more: Partial<Record<ErrorCode, MessageDescriptor>> = {},
+): string {
   if (!(error instanceof ApiRequestError)) return i18n._(genericErrorMessage);
   const first = error.details[0];
   if (first) {
-    const known = isErrorCode(first.code) ? errorCodeMessages[first.code] : undefined;
+    const messages: Partial<Record<ErrorCode, MessageDescriptor>> = { ...errorCodeMessages, ...more };
+    const known = isErrorCode(first.code) ? messages[first.code] : undefined;
     return known ? i18n._(known) : first.error;
   }
   return error.serverMessage ?? i18n._(genericErrorMessage);

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { userQueries } from '@/api/account';
-import { errorText } from '@/api/error-text';
+import { errorText, type WordImportErrorCode } from '@/api/error-text';
 import { useCommitWordImport, useWordImportPreview } from '@/api/word-imports';
 import { wordLimitRoom } from '@/api/words';
 import { Modal } from '@/components/modal';
@@ -24,6 +24,14 @@ import './import-dialog.css';
 const WordLimitDialog = lazy(() =>
   import('@/components/interactive-text/word-dialogs').then((module) => ({ default: module.WordLimitDialog })),
 );
+
+/** The refusals only this dialog meets. */
+const importErrorMessages: Record<WordImportErrorCode, MessageDescriptor> = {
+  not_utf8: msg`This file is not UTF-8 text`,
+  empty_word_file: msg`This file has no words in it`,
+  unknown_word_format: msg`Folio cannot read this word list`,
+  already_imported: msg`These words have already been imported`,
+};
 
 /** Why a row was left out, in the learner's language. */
 export const problemReasons: Record<WordImportProblemCode, MessageDescriptor> = {
@@ -128,7 +136,7 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
           </fieldset>
           {commit.isError && wordLimitRoom(commit.error) === undefined ? (
             <p role="alert" className="vocabulary-import-error">
-              {errorText(commit.error, i18n)}
+              {errorText(commit.error, i18n, importErrorMessages)}
             </p>
           ) : null}
           <div className="dialog-actions">
@@ -186,7 +194,7 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
           </label>
           {preview.isError ? (
             <p role="alert" className="vocabulary-import-error">
-              {errorText(preview.error, i18n)}
+              {errorText(preview.error, i18n, importErrorMessages)}
             </p>
           ) : null}
           <div className="dialog-actions">
