@@ -166,6 +166,11 @@ describe('reading a word file', () => {
     ]);
   });
 
+  it("lists a bad row's word cut to a word's length, without control characters", () => {
+    const file = parseWordFile(`language,word,level\nde,"${'x\u0000'.repeat(300)}",1\n`, de);
+    expect(file.problems).toEqual([{ line: 2, reason: 'word_too_long', word: 'x'.repeat(100) }]);
+  });
+
   it('refuses an empty file, a header alone, an unknown header, and another JSON', () => {
     expect(problemOf('')).toBe('empty_word_file');
     expect(problemOf('language,word,level\r\n')).toBe('empty_word_file');

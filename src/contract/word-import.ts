@@ -295,7 +295,9 @@ class Collector {
   repeated = 0;
   private readonly seen = new Map<string, WordLevel>();
 
-  problem(line: number, reason: WordImportProblemCode, word?: string) {
+  problem(line: number, reason: WordImportProblemCode, written?: string) {
+    // As written, cut to a word's length: a cell of a bad file may be a whole text.
+    const word = written?.replace(controlCharacter, '').slice(0, maxImportedWordLength);
     this.problems.push(word === undefined || word === '' ? { line, reason } : { line, reason, word });
   }
 
