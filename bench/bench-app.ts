@@ -11,11 +11,19 @@ import { type Database, openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { createDeps } from '../server/src/deps.ts';
 import { defaultRateLimits } from '../server/src/services/accounts.ts';
+import type { WordExportJobs } from '../server/src/services/exports/jobs.ts';
 
 /** The real app for a server benchmark: silent, no job queue, a word limit the bench will not reach. */
 export function buildBenchApp(
   database: Database,
-  options: { wordLimit: number; name: string /** The built SPA to serve (none by default). */; staticDir?: string },
+  options: {
+    wordLimit: number;
+    name: string;
+    /** The built SPA to serve (none by default). */
+    staticDir?: string;
+    /** Where exports made off the request path go (none by default). */
+    wordExportJobs?: WordExportJobs;
+  },
 ) {
   const deps = createDeps({
     db: database.db,
@@ -33,6 +41,9 @@ export function buildBenchApp(
     },
     transcriptJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench adds no videos`)) },
     importJobs: { send: () => Promise.reject(new Error(`The ${options.name} bench imports no texts`)) },
+    wordExportJobs: options.wordExportJobs ?? {
+      send: () => Promise.reject(new Error(`The ${options.name} bench makes no exports by job`)),
+    },
   });
   return buildApp({
     deps,

@@ -2,6 +2,7 @@ import { rewards } from '#contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
+import type { WordExportJobs } from './services/exports/jobs.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
 import { defaultWebPageSettings, type WebPageFetcher, webPageFetcher } from './services/imports/web-page.ts';
 import type { JobQueueAdmin } from './services/job-queue.ts';
@@ -37,6 +38,8 @@ export type AppDeps = {
   videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
   /** Where a learner's imported text goes to be made into pages; how a web article is fetched by its address. */
   imports: { jobs: ImportJobs; webPages: WebPageFetcher };
+  /** Where a learner's exports that take a job (the Anki package) go to be made. */
+  wordExports: { jobs: WordExportJobs };
   /** The background jobs as the admin's queue screen sees and manages them (none: no queue in this process). */
   jobQueue: JobQueueAdmin | undefined;
   /** Card payments (Stripe), when configured: the store sells items only without them. */
@@ -52,6 +55,8 @@ export type DepsOptions = {
   transcriptJobs: TranscriptJobs;
   /** Where imported texts go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
   importJobs: ImportJobs;
+  /** Where exports made off the request path go: pg-boss (server.ts); tests pass pg-boss or a recorder. */
+  wordExportJobs: WordExportJobs;
   /** Machine-translation providers, asked in order when glossary and dictionary have nothing (none). */
   providers?: readonly TranslationProvider[];
   limits?: UsageLimits;
@@ -72,6 +77,7 @@ export function createDeps({
   config,
   transcriptJobs,
   importJobs,
+  wordExportJobs,
   providers = [],
   limits = defaultUsageLimits,
   clock = () => new Date(),
@@ -86,6 +92,7 @@ export function createDeps({
     translations: createTranslationChain({ db, providers }),
     videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
     imports: { jobs: importJobs, webPages: webPageFetcher(config.urlImport ?? defaultWebPageSettings) },
+    wordExports: { jobs: wordExportJobs },
     jobQueue,
     payments,
     publicUrl: config.publicUrl,

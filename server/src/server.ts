@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { openWithRetry } from './db/startup.ts';
 import { createDeps } from './deps.ts';
 import { holdEventLoop } from './event-loop.ts';
+import { startWordExportWorker, wordExportJobs } from './services/exports/jobs.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startIdleGc } from './services/idle-gc.ts';
 import { importJobs, startImportWorker } from './services/imports/jobs.ts';
@@ -81,6 +82,7 @@ const deps = createDeps({
   providers,
   transcriptJobs: transcriptJobs(jobs),
   importJobs: importJobs(jobs),
+  wordExportJobs: wordExportJobs(jobs),
   jobQueue: pgBossQueueAdmin(jobs),
   payments,
 });
@@ -97,6 +99,7 @@ if (config.runWorkers) {
     log: app.log,
   });
   await startImportWorker(jobs, { db: database.db, clock: () => new Date(), log: app.log });
+  await startWordExportWorker(jobs, { db: database.db, clock: () => new Date(), log: app.log });
   await startHousekeeping(jobs, {
     db: database.db,
     settings: config.accounts,

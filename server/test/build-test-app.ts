@@ -7,6 +7,7 @@ import type { Database } from '../src/db/client.ts';
 import type { Db } from '../src/db/types.ts';
 import { createDeps, type UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
+import type { WordExportJobs } from '../src/services/exports/jobs.ts';
 import type { ImportJobs } from '../src/services/imports/jobs.ts';
 import type { JobQueueAdmin } from '../src/services/job-queue.ts';
 import type { PaymentGateway } from '../src/services/payments/gateway.ts';
@@ -21,6 +22,8 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   sentTranscripts: number[];
   /** Import jobs the routes asked for, when the test gave no queue of its own. */
   sentImports: number[];
+  /** Export jobs the routes asked for, when the test gave no queue of its own. */
+  sentWordExports: string[];
 };
 
 /** A clock tests move by hand. */
@@ -58,6 +61,7 @@ export async function buildTestApp(
     limits?: UsageLimits;
     transcriptJobs?: TranscriptJobs;
     importJobs?: ImportJobs;
+    wordExportJobs?: WordExportJobs;
     jobQueue?: JobQueueAdmin;
     /** A database the test opened itself (to start pg-boss on it first); a fresh one otherwise. */
     database?: Database;
@@ -82,6 +86,7 @@ export async function buildTestApp(
   const clock = new TestClock();
   const sentTranscripts: number[] = [];
   const sentImports: number[] = [];
+  const sentWordExports: string[] = [];
   const deps = createDeps({
     db: options.connect ? await options.connect(database) : database.db,
     config: {
@@ -96,6 +101,11 @@ export async function buildTestApp(
     importJobs: options.importJobs ?? {
       send: async (importId) => {
         sentImports.push(importId);
+      },
+    },
+    wordExportJobs: options.wordExportJobs ?? {
+      send: async (exportId) => {
+        sentWordExports.push(exportId);
       },
     },
     transcriptJobs: options.transcriptJobs ?? {
@@ -115,5 +125,5 @@ export async function buildTestApp(
     ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
   });
   app.addHook('onClose', () => database.close());
-  return Object.assign(app, { database, clock, sentTranscripts, sentImports });
+  return Object.assign(app, { database, clock, sentTranscripts, sentImports, sentWordExports });
 }

@@ -14,7 +14,7 @@ import { runImportJob } from '../src/services/imports/jobs.ts';
 import { type SeedFile, seedContent } from '../src/services/seed.ts';
 import { runTranscriptJob } from '../src/services/videos/jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { authed, signupLearner } from './helpers.ts';
+import { authed, saveWord, signupLearner } from './helpers.ts';
 import { openTestDatabase } from './test-database.ts';
 
 let app: TestApp;
@@ -94,15 +94,8 @@ function refusal(answer: { status: number; json: unknown }) {
   return { status: answer.status, code: detail?.code, field: detail?.field };
 }
 
-async function save(token: string, lowercase: string, level: number, language = 'es') {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/userword',
-    headers: authed(token),
-    payload: { lowercase, level, language },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const save = (token: string, lowercase: string, level: number, language = 'es') =>
+  saveWord(app, token, { lowercase, level, language });
 
 async function contentId(slug: string): Promise<number> {
   const result = await app.database.db.execute<{ id: number }>(sql`select id from contents where slug = ${slug}`);

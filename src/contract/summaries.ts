@@ -66,6 +66,9 @@ export const endpointSummaries = {
   commitWordImport: 'Apply a staged word import in one transaction with a policy for the words already saved',
   exportVocabulary:
     "The learner's saved words as a file: a JSON backup, a CSV, or a CSV for Lute (the body is the file)",
+  startWordExport: "Start making the learner's words into an Anki package off the request path; answers the job",
+  wordExport: "The state of one of the learner's exports (pending, ready or failed) and when its file expires",
+  wordExportFile: "A ready export's file, to its owner only, until it expires (the body is the file)",
   changeVocabulary: "Set several of the learner's saved words to one level, or remove them (unsaved again)",
   progress: "The learner's last 30 learning days (words saved, words made known, pages read) and saved words per level",
   flashcardSummary:

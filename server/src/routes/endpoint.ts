@@ -47,8 +47,8 @@ export class RawJsonDetails {
 export class FileAnswer {
   readonly contentType: string;
   readonly fileName: string;
-  readonly chunks: AsyncIterable<string>;
-  constructor(file: { contentType: string; fileName: string; chunks: AsyncIterable<string> }) {
+  readonly chunks: AsyncIterable<string | Uint8Array>;
+  constructor(file: { contentType: string; fileName: string; chunks: AsyncIterable<string | Uint8Array> }) {
     this.contentType = file.contentType;
     this.fileName = file.fileName;
     this.chunks = file.chunks;
@@ -56,10 +56,10 @@ export class FileAnswer {
 }
 
 /** The chunks of a file as a stream, its first chunk already read (so its failure is the handler's). */
-async function startedStream(chunks: AsyncIterable<string>): Promise<Readable> {
+async function startedStream(chunks: AsyncIterable<string | Uint8Array>): Promise<Readable> {
   const iterator = chunks[Symbol.asyncIterator]();
   const first = await iterator.next();
-  async function* rest(): AsyncGenerator<string> {
+  async function* rest(): AsyncGenerator<string | Uint8Array> {
     if (first.done) return;
     yield first.value;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ankiContentType, ankiFileName } from '#contract/anki-package.ts';
 import { vocabularyPageSize } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import type { WordLevel } from '#contract/entities.ts';
@@ -6,7 +7,9 @@ import { learningLanguages } from '#contract/languages.ts';
 import { exportContentTypes, exportFile, exportFileName } from '#contract/word-export.ts';
 import { changeVocabulary, decodeCursor, vocabularyPageJson } from '../db/queries/vocabulary.ts';
 import { exportedWordPages } from '../db/queries/vocabulary-export.ts';
+import { addWordExport, findWordExport, wordExportFile } from '../db/queries/word-exports.ts';
 import { apiError } from '../http/errors.ts';
+import { wordExportLifetimeMs } from '../services/exports/jobs.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
 import { FileAnswer, RawJsonDetails, registerEndpoint } from './endpoint.ts';
 
@@ -46,6 +49,42 @@ export async function vocabularyRoutes(app: FastifyInstance) {
       contentType: exportContentTypes[query.format],
       fileName: exportFileName(query.format, query.language, dayIn(timeZone, now)),
       chunks: exportFile(query.format, now.toISOString(), pages),
+    });
+  });
+
+  registerEndpoint(app, endpoints.startWordExport, async ({ auth, body, now, timeZone }) => {
+    const job = await addWordExport(
+      db,
+      {
+        userId: auth.user.id,
+        format: body.format,
+        language: body.language,
+        levels: body.levels === undefined ? undefined : [...new Set(body.levels)],
+        fileName: ankiFileName(body.language, dayIn(timeZone, now)),
+      },
+      now,
+      new Date(now.getTime() + wordExportLifetimeMs),
+    );
+    await app.deps.wordExports.jobs.send(job.id);
+    return job;
+  });
+
+  registerEndpoint(app, endpoints.wordExport, async ({ auth, params, now }) => {
+    const job = await findWordExport(db, auth.user.id, params.exportId, now);
+    if (!job) throw apiError(404, 'not_found', 'This export does not exist or has expired');
+    return job;
+  });
+
+  registerEndpoint(app, endpoints.wordExportFile, async ({ auth, params, now }) => {
+    const found = await wordExportFile(db, auth.user.id, params.exportId, now);
+    if (!found)
+      throw apiError(404, 'not_found', 'This export has no file: it is not ready, has expired or does not exist');
+    return new FileAnswer({
+      contentType: ankiContentType,
+      fileName: found.fileName,
+      chunks: (async function* () {
+        yield found.file;
+      })(),
     });
   });
 

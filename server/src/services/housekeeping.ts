@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import { deleteExpiredWordExports } from '../db/queries/word-exports.ts';
 import { deleteExpiredWordImports } from '../db/queries/word-imports.ts';
 import type { Db } from '../db/types.ts';
 import type { AccountSettings, Clock } from './accounts.ts';
@@ -12,8 +13,9 @@ export const housekeepingSchedule = '17 * * * *';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes what no request can use any more: sessions past their end, idle past the idle limit or revoked,
- * rate-limit windows older than the longest rule's window, and word imports past their hour. Returns how many rows of each went. With `vacuum` (the
+ * Deletes what no request can use any more: sessions past their end, idle past the idle limit or revoked, rate-limit
+ * windows older than the longest rule's window, word imports past their hour and exported files past their expiry.
+ * Returns how many rows of each went. With `vacuum` (the
  * embedded PGlite, which has no autovacuum to do it) it then vacuums and analyses every table: without it the rows an
  * update or delete leaves dead are never reclaimed (tables and indexes only grow; a partial index keeps the entries of
  * rows that left it), and the planner guesses every table's size, so a learner's thousands of words and cards get
@@ -24,7 +26,7 @@ export async function runHousekeeping(
   settings: Pick<AccountSettings, 'sessionIdleDays' | 'rateLimits'>,
   now: Date,
   { vacuum = false }: { vacuum?: boolean } = {},
-): Promise<{ sessions: number; rateLimits: number; wordImports: number }> {
+): Promise<{ sessions: number; rateLimits: number; wordImports: number; wordExports: number }> {
   const idleBefore = new Date(now.getTime() - settings.sessionIdleDays * DAY_MS);
   const sessions = await db.execute(sql`
     delete from sessions
@@ -33,8 +35,9 @@ export async function runHousekeeping(
   const windowsBefore = new Date(now.getTime() - longestWindowSeconds * 1000);
   const rateLimits = await db.execute(sql`delete from rate_limits where window_start <= ${windowsBefore}`);
   const wordImports = await deleteExpiredWordImports(db, now);
+  const wordExports = await deleteExpiredWordExports(db, now);
   if (vacuum) await db.execute(sql`vacuum (analyze)`);
-  return { sessions: sessions.rowCount ?? 0, rateLimits: rateLimits.rowCount ?? 0, wordImports };
+  return { sessions: sessions.rowCount ?? 0, rateLimits: rateLimits.rowCount ?? 0, wordImports, wordExports };
 }
 
 /** Schedules the housekeeping hourly (one run across all processes: pg-boss schedules by queue) and works it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { maxBulkWords, maxVocabularyPageSize } from '../constants.ts';
 import {
+  isoDateTimeSchema,
   learnerBalancesSchema,
   savedFormSchema,
   userWordSchema,
@@ -23,6 +24,28 @@ const levelList = z
       'levels must be 0 to 4 separated by commas',
     ),
   );
+
+/** Formats a job makes off the request path, then hands out as a file: the Anki package. */
+export const wordExportJobFormats = ['anki'] as const;
+
+/** An export a job makes: `pending` while it runs, `ready` to download until `expiresAt`, `failed` for good. */
+export const wordExportJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'ready', 'failed']),
+  fileName: z.string(),
+  expiresAt: isoDateTimeSchema,
+});
+export type WordExportJob = z.infer<typeof wordExportJobSchema>;
+
+export const startWordExportSchema = z.object({
+  format: z.enum(wordExportJobFormats),
+  language: z.union([learningLanguageSchema, z.literal('all')]),
+  /** The levels to export; every level when absent. */
+  levels: z.optional(z.array(wordLevelSchema).check(z.maxLength(5))),
+});
+export type StartWordExport = z.infer<typeof startWordExportSchema>;
+
+const exportIdParams = z.object({ exportId: z.uuid() });
 
 const wordList = z.array(savedFormSchema).check(z.minLength(1), z.maxLength(maxBulkWords));
 
@@ -48,6 +71,34 @@ export const vocabularyEndpoints = {
       language: z.union([learningLanguageSchema, z.literal('all')]),
       levels: z.optional(levelList),
     }),
+    details: z.never(),
+  }),
+  /**
+   * Starts an export a job makes off the request path (`anki`: an Anki package with a note per word, see
+   * `src/contract/anki-package.ts`): answers the job, `pending`, which the SPA asks after until it is `ready`.
+   */
+  startWordExport: endpoint({
+    method: 'POST',
+    path: '/vocabulary/exports',
+    auth: 'required',
+    body: startWordExportSchema,
+    details: wordExportJobSchema,
+  }),
+  /** An export's state; another learner's, an expired one or none is a 404. */
+  wordExport: endpoint({
+    method: 'GET',
+    path: '/vocabulary/exports/:exportId',
+    auth: 'required',
+    params: exportIdParams,
+    details: wordExportJobSchema,
+  }),
+  /** A ready export's file (its owner only, until it expires: 404 otherwise); not the envelope, as the export's. */
+  wordExportFile: endpoint({
+    method: 'GET',
+    path: '/vocabulary/exports/:exportId/file',
+    auth: 'required',
+    answers: 'file',
+    params: exportIdParams,
     details: z.never(),
   }),
   vocabulary: endpoint({
