@@ -1,3 +1,5 @@
+import { unzipSync } from 'fflate';
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { maxCoverageIds } from '#contract/constants.ts';
 import { type DetailsOf, type EndpointName, endpoints } from '#contract/endpoints.ts';
@@ -60,7 +62,14 @@ export function multipartOf(upload: Upload): { body: Uint8Array; contentType: st
  * A call's status, its body parsed as JSON (undefined when it is not JSON: a CSV file), its text and the file name
  * of a download (`Content-Disposition`).
  */
-export type Answer = { status: number; json: unknown; text: string; fileName?: string | undefined };
+export type Answer = {
+  status: number;
+  json: unknown;
+  text: string;
+  /** The body as it came: a binary file's bytes. */
+  bytes: Uint8Array;
+  fileName?: string | undefined;
+};
 
 /** A body's JSON, or undefined when it is not JSON. */
 export function jsonOf(text: string): unknown {
@@ -75,6 +84,23 @@ export function jsonOf(text: string): unknown {
 export const fileNameOf = (disposition: string | null | undefined) =>
   disposition ? /filename="([^"]+)"/.exec(disposition)?.[1] : undefined;
 
+/** An Anki package's collection, opened: SQLite's integrity check and each note's fields, in the sort field's order. */
+async function ankiNotesOf(bytes: Uint8Array) {
+  const collection = unzipSync(bytes)['collection.anki2'];
+  if (!collection) throw new Error('The package has no collection.anki2');
+  const database = new (await initSqlJs()).Database(collection);
+  try {
+    const [integrity] = database.exec('pragma integrity_check');
+    const [notes] = database.exec('select flds from notes order by sfld');
+    return {
+      integrity: integrity?.values[0]?.[0],
+      fields: (notes?.values ?? []).map(([fields]) => String(fields).split('\u001f')),
+    };
+  } finally {
+    database.close();
+  }
+}
+
 export type Subject = {
   /** Sends one call of the contract and answers its status and parsed JSON body. */
   call: (name: EndpointName, options?: CallOptions) => Promise<Answer>;
@@ -86,6 +112,8 @@ export type Subject = {
   setBalances: (username: string, balances: { creditAmount: number; diamondAmount: number }) => Promise<void>;
   /** The import jobs queued so far have run (the mocks have no queue: theirs are ready at the next look). */
   runImportJobs: () => Promise<void>;
+  /** The export jobs queued so far have run (the mocks have no queue: theirs are ready at the next look). */
+  runWordExportJobs: () => Promise<void>;
   /** The learner pays on the card page of a checkout (the mocks have none: theirs count as paid). */
   payCheckout: (sessionId: string) => Promise<void>;
   /**
@@ -222,6 +250,8 @@ export function describeConformance(subject: Subject) {
         textNewWords: { targetLang: 'en', contentId: 1 },
         vocabulary: { targetLang: 'en' },
         changeVocabulary: { targetLang: 'en' },
+        wordExport: { exportId: '00000000-0000-4000-8000-000000000001' },
+        wordExportFile: { exportId: '00000000-0000-4000-8000-000000000001' },
         progress: { targetLang: 'en' },
         saveWordMeaning: { targetLang: 'en' },
         flashcardSummary: { targetLang: 'en' },
@@ -1079,6 +1109,38 @@ export function describeConformance(subject: Subject) {
       for (const query of refused) {
         await expectError('exportVocabulary', 400, { token, query });
       }
+    });
+
+    it("exports a learner's words as an Anki package made by a job, a zip its owner alone downloads", async () => {
+      const token = await learnerWithWords();
+      await expectOk('saveUserWord', { token, body: { lowercase: 'hund', level: 2, language: 'de' } });
+      await expectOk('saveWordMeaning', { token, params, body: { lowercase: 'ferry', meaning: '<boat>', note: null } });
+      const job = await expectOk('startWordExport', {
+        token,
+        body: { format: 'anki', language: 'en', levels: [2, 4] },
+      });
+      expect(job).toMatchObject({
+        status: 'pending',
+        fileName: expect.stringMatching(/^folio-words-en-[\d-]{10}\.apkg$/),
+      });
+      await subject.runWordExportJobs();
+      const exportParams = { exportId: job.id };
+      expect(await expectOk('wordExport', { token, params: exportParams })).toMatchObject({ status: 'ready' });
+      const file = await subject.call('wordExportFile', { token, params: exportParams });
+      expect(file.status).toBe(200);
+      expect(file.fileName).toBe(job.fileName);
+      const notes = await ankiNotesOf(file.bytes);
+      expect(notes.integrity).toBe('ok');
+      expect(notes.fields).toEqual([
+        ['dawn', '', '', '', '4'],
+        ['ferry', '&lt;boat&gt;', '', '', '2'],
+      ]);
+      const other = await signUp();
+      await expectError('wordExport', 404, { token: other.token, params: exportParams });
+      await expectError('wordExportFile', 404, { token: other.token, params: exportParams });
+      await expectError('startWordExport', 400, { token, body: { format: 'csv', language: 'en' } });
+      await expectError('startWordExport', 400, { token, body: { format: 'anki', language: 'en', levels: [5] } });
+      await expectError('wordExport', 400, { token, params: { exportId: 'not-an-id' } });
     });
   });
 

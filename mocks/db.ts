@@ -5,6 +5,7 @@
  */
 import { coinRewards } from '@/contract/constants';
 import type { ReviewResult } from '@/contract/endpoints/flashcards';
+import type { StartWordExport, WordExportJob } from '@/contract/endpoints/vocabulary';
 import type { WordContext } from '@/contract/endpoints/words';
 import type {
   AdminJob,
@@ -75,6 +76,11 @@ export type MockDb = {
   flashcards: MockFlashcards;
   /** Word files learners previewed and may commit (handlers/word-imports.ts). */
   wordImports: MockWordImport[];
+  /**
+   * Exports made by a job (the Anki package), by id. The mocks have no queue: an export is ready at its first look,
+   * and its file is written from the learner's words when it is downloaded.
+   */
+  wordExports: Record<string, MockWordExport>;
   nextId: number;
 };
 
@@ -86,6 +92,8 @@ export type MockWordImport = {
   expiresAt: string;
   committed: boolean;
 };
+
+export type MockWordExport = { username: string; job: WordExportJob; request: StartWordExport };
 
 /** A learner's import, or an admin's upload to the library (`upload` set: it becomes a draft text there). */
 export type MockImport = {
@@ -288,6 +296,7 @@ function createInitialDb(): MockDb {
     meanings: {},
     contexts: {},
     flashcards: { cards: [], reviews: [], newPerDay: {} },
+    wordExports: {},
     nextId: 100,
   };
 }
@@ -329,6 +338,7 @@ export function restoreMockDb(json: string): void {
     contexts: stored.contexts ?? {},
     flashcards: stored.flashcards ?? { cards: [], reviews: [], newPerDay: {} },
     wordImports: stored.wordImports ?? [],
+    wordExports: stored.wordExports ?? {},
     words: new Map(stored.words),
     pages: new Map(stored.pages),
     notifications: new Map(stored.notifications),

@@ -124,10 +124,11 @@ describe('the contract, as the real server answers it (the same suite runs there
     call: async (name, options) => {
       const response = await call(name, options);
       // As the bytes are: `text()` drops a byte order mark, which the CSV files start with.
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
       if (response.status === 200) called.add(name);
       const fileName = fileNameOf(response.headers.get('content-disposition'));
-      return { status: response.status, json: jsonOf(text), text, fileName };
+      return { status: response.status, json: jsonOf(text), text, bytes, fileName };
     },
     admin: async () => ({ email: adminAccount.email, password: adminAccount.password }),
     setWordLimit: async (username, limit) => {
@@ -139,6 +140,7 @@ describe('the contract, as the real server answers it (the same suite runs there
     // The mocks have no card page: a checkout counts as paid once created.
     payCheckout: async () => {},
     runImportJobs: async () => {},
+    runWordExportJobs: async () => {},
     webPageAddress: (path) => `https://example.com${path}`,
   });
 });

@@ -1,7 +1,9 @@
-import { HttpResponse } from 'msw';
+import { HttpResponse, type PathParams } from 'msw';
+import { ankiContentType, ankiFileName, ankiPackage, ankiWordOf } from '@/contract/anki-package';
 import { vocabularyPageSize } from '@/contract/constants';
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
+import { wordExportLifetimeMs } from '@/contract/endpoints/vocabulary';
 import type { WordContext } from '@/contract/endpoints/words';
 import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
@@ -13,6 +15,7 @@ import {
   exportFileName,
   type WordSource,
 } from '@/contract/word-export';
+import { ankiTools } from '../anki-package';
 import { type MockCard, type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
 import { glossFor } from '../fixtures/translations';
 import { isSuspended, learningDayIn, removeCardsOf, timeZoneOf } from '../flashcards';
@@ -174,6 +177,19 @@ function exportedWords(user: MockUser, language: LearningLanguage, levels: Set<n
     });
 }
 
+/** The learner's own export, unexpired; the 401 or 404 envelope otherwise (another learner's is a 404). */
+function ownWordExport(request: Request, params: PathParams) {
+  const user = requireUser(request);
+  if (user instanceof Response) return user;
+  const parsed = parseParams(params, endpoints.wordExport.params);
+  if (parsed instanceof Response) return parsed;
+  const found = mockDb().wordExports[parsed.exportId];
+  if (!found || found.username !== user.username || Date.parse(found.job.expiresAt) <= Date.now()) {
+    return fail(404, 'not_found', 'This export does not exist or has expired');
+  }
+  return { ...found, user };
+}
+
 export const vocabularyHandlers = [
   // Before the list's `/vocabulary/:targetLang`, which would take `export` for a language.
   route(endpoints.exportVocabulary, async ({ request }) => {
@@ -194,6 +210,51 @@ export const vocabularyHandlers = [
       headers: {
         'Content-Type': exportContentTypes[query.format],
         'Content-Disposition': `attachment; filename="${exportFileName(query.format, query.language, day)}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  }),
+
+  route(endpoints.startWordExport, async ({ request }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const body = await parseBody(request, endpoints.startWordExport.body);
+    if (body instanceof Response) return body;
+    const now = new Date();
+    const job = {
+      id: crypto.randomUUID(),
+      status: 'pending' as const,
+      fileName: ankiFileName(body.language, learningDayIn(timeZoneOf(request), now)),
+      expiresAt: new Date(now.getTime() + wordExportLifetimeMs).toISOString(),
+    };
+    mockDb().wordExports[job.id] = { username: user.username, job, request: body };
+    return ok(job);
+  }),
+
+  route(endpoints.wordExport, ({ request, params }) => {
+    const found = ownWordExport(request, params);
+    if (found instanceof Response) return found;
+    found.job.status = 'ready';
+    return ok(found.job);
+  }),
+
+  route(endpoints.wordExportFile, async ({ request, params }) => {
+    const found = ownWordExport(request, params);
+    if (found instanceof Response) return found;
+    if (found.job.status !== 'ready') {
+      return fail(404, 'not_found', 'This export has no file: it is not ready, has expired or does not exist');
+    }
+    const { user } = found;
+    const { language, levels } = found.request;
+    const chosen = levels === undefined ? undefined : new Set<number>(levels);
+    const words = (language === 'all' ? learningLanguages : [language]).flatMap((each) =>
+      exportedWords(user, each, chosen).map(ankiWordOf),
+    );
+    const file = ankiPackage(await ankiTools(), user.username, words, new Date());
+    return new HttpResponse(file, {
+      headers: {
+        'Content-Type': ankiContentType,
+        'Content-Disposition': `attachment; filename="${found.job.fileName}"`,
         'Cache-Control': 'no-store',
       },
     });

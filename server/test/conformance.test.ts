@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
 import { describeConformance, fileNameOf, jsonOf, multipartOf, webPageFixtures } from '../../mocks/conformance.ts';
 import { defaultRateLimits } from '../src/services/accounts.ts';
+import { runWordExportJob } from '../src/services/exports/jobs.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
 import { defaultWebPageSettings } from '../src/services/imports/web-page.ts';
 import { stripeGateway } from '../src/services/payments/stripe.ts';
@@ -56,6 +57,7 @@ describeConformance({
       status: response.statusCode,
       json: jsonOf(response.body),
       text: response.body,
+      bytes: response.rawPayload,
       fileName: fileNameOf(typeof disposition === 'string' ? disposition : undefined),
     };
   },
@@ -78,6 +80,11 @@ describeConformance({
   runImportJobs: async () => {
     for (const id of app.sentImports.splice(0)) {
       await runImportJob({ db: app.database.db, clock: app.clock.now, log: app.log }, id, { lastAttempt: true });
+    }
+  },
+  runWordExportJobs: async () => {
+    for (const id of app.sentWordExports.splice(0)) {
+      await runWordExportJob({ db: app.database.db, clock: app.clock.now, log: app.log }, id, { lastAttempt: true });
     }
   },
   webPageAddress: (path) => `${pages.origin}${path}`,

@@ -1,5 +1,5 @@
 import type { LearningLanguage } from './languages.ts';
-import { luteLanguageNames } from './word-export.ts';
+import { type ExportedWord, luteLanguageNames } from './word-export.ts';
 
 /**
  * A learner's words as an Anki package (issue #30): the collection of Anki's schema 11, which every Anki version
@@ -17,6 +17,16 @@ export type AnkiWord = {
   note: string | null;
   sentence: string | null;
 };
+
+/** What a note needs of an exported word: the meaning is the learner's own, the sentence the word's or its card's. */
+export const ankiWordOf = (word: ExportedWord): AnkiWord => ({
+  language: word.language,
+  word: word.word,
+  level: word.level,
+  meaning: word.meaning,
+  note: word.note,
+  sentence: word.sentence ?? word.card?.sentence ?? null,
+});
 
 /** The part of sql.js's Database the writer uses. */
 export type SqliteDatabase = {
@@ -344,5 +354,24 @@ export function writeAnkiCollection(
   database.exec('commit');
 }
 
-/** The package's files besides the collection: no media. */
-export const ankiMediaFile = '{}';
+/** What the package needs of sql.js (its initialised module) and of a zip writer (fflate's `zipSync`). */
+export type AnkiTools = {
+  sqlite: { Database: new () => SqliteDatabase & { export(): Uint8Array; close(): void } };
+  zip: (files: Record<string, Uint8Array>) => Uint8Array;
+};
+
+/** An Anki package (`.apkg`): the collection as `collection.anki2`, zipped with an empty media list. */
+export function ankiPackage(
+  tools: AnkiTools,
+  learner: string | number,
+  words: Iterable<AnkiWord>,
+  now: Date,
+): Uint8Array {
+  const database = new tools.sqlite.Database();
+  try {
+    writeAnkiCollection(database, learner, words, now);
+    return tools.zip({ 'collection.anki2': database.export(), media: new TextEncoder().encode('{}') });
+  } finally {
+    database.close();
+  }
+}

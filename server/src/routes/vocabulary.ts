@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ankiContentType, ankiFileName } from '#contract/anki-package.ts';
 import { vocabularyPageSize } from '#contract/constants.ts';
+import { wordExportLifetimeMs } from '#contract/endpoints/vocabulary.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import type { WordLevel } from '#contract/entities.ts';
 import { learningLanguages } from '#contract/languages.ts';
@@ -9,7 +10,6 @@ import { changeVocabulary, decodeCursor, vocabularyPageJson } from '../db/querie
 import { exportedWordPages } from '../db/queries/vocabulary-export.ts';
 import { addWordExport, findWordExport, wordExportFile } from '../db/queries/word-exports.ts';
 import { apiError } from '../http/errors.ts';
-import { wordExportLifetimeMs } from '../services/exports/jobs.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
 import { FileAnswer, RawJsonDetails, registerEndpoint } from './endpoint.ts';
 

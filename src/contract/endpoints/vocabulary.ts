@@ -28,6 +28,9 @@ const levelList = z
 /** Formats a job makes off the request path, then hands out as a file: the Anki package. */
 export const wordExportJobFormats = ['anki'] as const;
 
+/** How long a made export may be downloaded; the server's housekeeping deletes it after. */
+export const wordExportLifetimeMs = 60 * 60 * 1000;
+
 /** An export a job makes: `pending` while it runs, `ready` to download until `expiresAt`, `failed` for good. */
 export const wordExportJobSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnkiWord } from '#contract/anki-package.ts';
-import { ankiPackage } from './anki-package.ts';
+import { writeAnkiFile } from './anki-package.ts';
 
 export type AnkiWorkerInput = { learner: number; now: string };
 export type AnkiWorkerMessage = { words: AnkiWord[] } | { end: true };
@@ -17,7 +17,7 @@ parentPort?.on('message', (message: AnkiWorkerMessage) => {
     for (const word of message.words) words.push(word);
     return;
   }
-  ankiPackage(learner, words, new Date(now)).then(
+  writeAnkiFile(learner, words, new Date(now)).then(
     (file) => parentPort?.postMessage({ file } satisfies AnkiWorkerAnswer, [file.buffer as ArrayBuffer]),
     (error: unknown) => parentPort?.postMessage({ failure: String(error) } satisfies AnkiWorkerAnswer),
   );

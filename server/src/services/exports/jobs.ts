@@ -11,9 +11,6 @@ import { writeAnkiPackage } from './write-anki.ts';
 
 export const wordExportQueue = 'word-export';
 
-/** How long a made export may be downloaded; the housekeeping deletes it after. */
-export const wordExportLifetimeMs = 60 * 60 * 1000;
-
 /** How the routes ask for an export to be made: pg-boss in production, a recorder or pg-boss in tests. */
 export type WordExportJobs = { send: (exportId: string) => Promise<void> };
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AnkiWord } from '#contract/anki-package.ts';
+import { ankiWordOf } from '#contract/anki-package.ts';
 import type { ExportedWord } from '#contract/word-export.ts';
 import type { AnkiWorkerAnswer, AnkiWorkerInput, AnkiWorkerMessage } from './anki-worker.ts';
 
@@ -7,16 +7,6 @@ import type { AnkiWorkerAnswer, AnkiWorkerInput, AnkiWorkerMessage } from './ank
 const workerHeapMb = 512;
 /** A package that takes longer than this is given up: far beyond what the largest list takes. */
 const writeTimeoutMs = 120_000;
-
-/** What a note needs of a word: the meaning is the learner's own, the sentence the word's or else its card's. */
-const ankiWordOf = (word: ExportedWord): AnkiWord => ({
-  language: word.language,
-  word: word.word,
-  level: word.level,
-  meaning: word.meaning,
-  note: word.note,
-  sentence: word.sentence ?? word.card?.sentence ?? null,
-});
 
 /**
  * A learner's words as an Anki package, written in a worker thread of its own: building the SQLite file and zipping
