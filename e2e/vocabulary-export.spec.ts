@@ -25,3 +25,21 @@ test('a learner exports their words as CSV', async ({ page }) => {
   );
   await expect(dialog).toBeHidden();
 });
+
+test('a learner exports their words as an Anki deck, made while the dialog waits', async ({ page }) => {
+  await saveWordsOfFirstText(page, [1, 3]);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Words' }).click();
+  await expect(page.getByText('2 words saved', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export words' });
+  await dialog.getByRole('radio', { name: 'Anki deck (.apkg), a card for each word' }).check();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^folio-words-en-\d{4}-\d\d-\d\d\.apkg$/);
+  const bytes = await readFile(await file.path());
+  // A zip's local file header.
+  expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  await expect(dialog).toBeHidden();
+});

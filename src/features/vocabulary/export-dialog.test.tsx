@@ -1,7 +1,7 @@
 import { fail } from '@mocks/handlers/respond';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
@@ -75,6 +75,44 @@ describe('exporting words from the vocabulary screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Export words' });
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/.+/);
+    expect(saved).toEqual([]);
+  });
+
+  it('makes an Anki deck, says so while it is made, then saves it', async () => {
+    const user = await openExport();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export words' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Anki deck (.apkg), a card for each word' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Making your Anki file');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toMatch(/^folio-words-de-\d{4}-\d\d-\d\d\.apkg$/);
+    expect((await saved[0]?.text)?.startsWith('PK')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when the Anki deck could not be made, and lets the learner ask again', async () => {
+    server.use(
+      http.get('*/api/v1/vocabulary/exports/:exportId', ({ params }) =>
+        HttpResponse.json({
+          message: 'success',
+          status: 200,
+          details: {
+            id: String(params.exportId),
+            status: 'failed',
+            fileName: 'folio-words-de-2026-11-28.apkg',
+            expiresAt: '2026-11-28T14:00:00.000Z',
+          },
+        }),
+      ),
+    );
+    const user = await openExport();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export words' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Anki deck (.apkg), a card for each word' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The Anki file could not be made.');
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeEnabled();
     expect(saved).toEqual([]);
   });
 });
