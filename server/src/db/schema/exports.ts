@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
 
@@ -8,7 +8,8 @@ export type WordExportStatus = 'pending' | 'ready' | 'failed';
 
 /**
  * A learner's words as a file a job makes off the request path (the Anki package): asked for, then made and kept
- * here, where every server process can hand it out, until it expires and the housekeeping deletes it.
+ * here (its bytes in `word_export_parts`), where every server process can hand it out, until it expires and the
+ * housekeeping deletes it.
  */
 export const wordExports = pgTable(
   'word_exports',
@@ -25,9 +26,24 @@ export const wordExports = pgTable(
     levels: integer('levels').array(),
     status: text('status').$type<WordExportStatus>().notNull(),
     fileName: text('file_name').notNull(),
-    file: bytes('file'),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('word_exports_user').on(t.userId), index('word_exports_expiry').on(t.expiresAt)],
+);
+
+/**
+ * A made export's bytes, in parts: the embedded database works on the server's own thread, so a file written or read
+ * in one statement would hold every other request for its whole length; a part at a time, it never holds them long.
+ */
+export const wordExportParts = pgTable(
+  'word_export_parts',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => wordExports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytes('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.part] })],
 );
