@@ -12,7 +12,7 @@ export function ankiTools(): Promise<AnkiTools> {
     const underNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
     const wasm = underNode ? undefined : (await import('sql.js/dist/sql-wasm-browser.wasm?url')).default;
     const sqlite = await initSqlJs(wasm ? { locateFile: () => wasm } : {});
-    return { sqlite, zip: (files) => zipSync(files) };
+    return { sqlite, zip: (files) => zipSync(files, { level: 1 }) };
   })();
   return tools;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import initSqlJs from 'sql.js';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ankiDeckId, ankiNoteTypeId } from '#contract/anki-package.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { storeWordExportFile, wordExportPartBytes } from '../src/db/queries/word-exports.ts';
 import { runWordExportJob, wordExportFailure } from '../src/services/exports/jobs.ts';
 import { runHousekeeping } from '../src/services/housekeeping.ts';
 import { buildTestApp, type TestApp, testAccountSettings } from './build-test-app.ts';
@@ -240,6 +242,17 @@ describe('the Anki export', () => {
     const response = await start(token, body);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(errorEnvelopeSchema.parse(response.json()).details)).toContain(field);
+  });
+
+  it('keeps a file of several parts whole, and sends it back byte for byte', async () => {
+    const token = await learnerWithWords();
+    const job = await started(token, { format: 'anki', language: 'en' });
+    app.sentWordExports.splice(0);
+    const bytes = randomBytes(wordExportPartBytes * 2 + 1000);
+    await storeWordExportFile(app.database.db, job.id, bytes);
+    const response = await file(token, job.id);
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.compare(response.rawPayload, bytes)).toBe(0);
   });
 
   it('answers an export id that is not one with a 400', async () => {

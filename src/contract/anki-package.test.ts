@@ -21,6 +21,21 @@ describe('the Anki package writer', () => {
     expect(guid).toMatch(/^[\x21-\x7e]{1,10}$/);
   });
 
+  it("writes a guid as the hash's first 64 bits in Anki's base 91", () => {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~';
+    for (const word of ['hund', 'café', '고양이']) {
+      let value = BigInt(
+        `0x${createHash('sha1').update(`folio\u001f7\u001fde\u001f${word}`).digest('hex').slice(0, 16)}`,
+      );
+      let expected = '';
+      do {
+        expected = alphabet.charAt(Number(value % 91n)) + expected;
+        value /= 91n;
+      } while (value > 0n);
+      expect(ankiGuid(7, 'de', word)).toBe(expected);
+    }
+  });
+
   it('bolds the word where it stands whole, ignoring case, and escapes the rest', () => {
     expect(boldSentence('Hund & hunde: ein <Hund>.', 'hund')).toBe('<b>Hund</b> &amp; hunde: ein &lt;<b>Hund</b>&gt;.');
   });

@@ -82,9 +82,7 @@ export async function vocabularyRoutes(app: FastifyInstance) {
     return new FileAnswer({
       contentType: ankiContentType,
       fileName: found.fileName,
-      chunks: (async function* () {
-        yield found.file;
-      })(),
+      chunks: found.parts,
     });
   });
 

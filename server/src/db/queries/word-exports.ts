@@ -2,7 +2,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { WordExportJob } from '#contract/endpoints/vocabulary.ts';
 import type { WordLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import { type WordExportStatus, wordExports } from '../schema/exports.ts';
+import { type WordExportStatus, wordExportParts, wordExports } from '../schema/exports.ts';
 import type { Db } from '../types.ts';
 
 type NewWordExport = {
@@ -52,12 +52,27 @@ export async function findWordExport(db: Db, userId: number, id: string, now: Da
   return row ? toWire(row) : undefined;
 }
 
+/** The bytes of a part of a made file: small enough that writing or reading one holds the embedded database briefly. */
+export const wordExportPartBytes = 128 * 1024;
+
+/** A ready export's name and its bytes, read a part at a time as they are sent; undefined when there is none to send. */
 export async function wordExportFile(db: Db, userId: number, id: string, now: Date) {
   const [row] = await db
-    .select({ fileName: wordExports.fileName, file: wordExports.file })
+    .select({ fileName: wordExports.fileName })
     .from(wordExports)
     .where(and(ownLive(userId, id, now), eq(wordExports.status, 'ready')));
-  return row?.file ? { fileName: row.fileName, file: row.file } : undefined;
+  if (!row) return undefined;
+  async function* parts(): AsyncGenerator<Uint8Array> {
+    for (let part = 0; ; part++) {
+      const [found] = await db
+        .select({ bytes: wordExportParts.bytes })
+        .from(wordExportParts)
+        .where(and(eq(wordExportParts.exportId, id), eq(wordExportParts.part, part)));
+      if (!found) return;
+      yield found.bytes;
+    }
+  }
+  return { fileName: row.fileName, parts: parts() };
 }
 
 /** What the job reads: who asked, for what, and whether it is still to be made. */
@@ -76,11 +91,24 @@ export async function wordExportRequest(db: Db, id: string) {
   return row;
 }
 
+/**
+ * Stores a made file, a part per statement, and marks its export ready, in one transaction: a retried job replaces
+ * what an earlier attempt left, and no one downloads a file half stored.
+ */
 export async function storeWordExportFile(db: Db, id: string, file: Uint8Array): Promise<void> {
-  await db
-    .update(wordExports)
-    .set({ status: 'ready', file: Buffer.from(file.buffer, file.byteOffset, file.byteLength) })
-    .where(and(eq(wordExports.id, id), eq(wordExports.status, 'pending')));
+  await db.transaction(async (tx) => {
+    await tx.delete(wordExportParts).where(eq(wordExportParts.exportId, id));
+    for (let part = 0; part * wordExportPartBytes < file.length; part++) {
+      const bytes = file.subarray(part * wordExportPartBytes, (part + 1) * wordExportPartBytes);
+      await tx
+        .insert(wordExportParts)
+        .values({ exportId: id, part, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+    }
+    await tx
+      .update(wordExports)
+      .set({ status: 'ready' })
+      .where(and(eq(wordExports.id, id), eq(wordExports.status, 'pending')));
+  });
 }
 
 export async function failWordExport(db: Db, id: string): Promise<void> {

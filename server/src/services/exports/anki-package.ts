@@ -10,6 +10,6 @@ let tools: Promise<AnkiTools> | undefined;
  * (`anki-worker.ts`), never on the server's thread.
  */
 export async function writeAnkiFile(learner: number, words: Iterable<AnkiWord>, now: Date): Promise<Uint8Array> {
-  tools ??= initSqlJs().then((sqlite) => ({ sqlite, zip: (files) => zipSync(files) }));
+  tools ??= initSqlJs().then((sqlite) => ({ sqlite, zip: (files) => zipSync(files, { level: 1 }) }));
   return ankiPackage(await tools, learner, words, now);
 }

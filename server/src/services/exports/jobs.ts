@@ -24,6 +24,12 @@ export function wordExportJobs(boss: PgBoss): WordExportJobs {
 
 export type WordExportJobDeps = { db: Db; clock: Clock; log: FastifyBaseLogger };
 
+/**
+ * Words per page the job reads: smaller than a streamed export's, since the embedded database builds each page on the
+ * server's thread, and a job has no client waiting on the first bytes.
+ */
+const jobPageSize = 250;
+
 /** What the admin's queue shows for an export whose last attempt failed. */
 export const wordExportFailure = 'The export could not be made';
 
@@ -46,6 +52,7 @@ export async function runWordExportJob(
       userId: request.userId,
       languages: request.language === 'all' ? learningLanguages : [request.language as LearningLanguage],
       levels: (request.levels ?? undefined) as WordLevel[] | undefined,
+      pageSize: jobPageSize,
     });
     const file = await writeAnkiPackage(request.userId, pages, clock());
     await storeWordExportFile(db, exportId, file);
