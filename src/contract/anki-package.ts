@@ -318,16 +318,11 @@ const defaultDeckOptions = {
 };
 
 /**
- * Writes the collection into an empty SQLite database: the `col` row (note type, decks, deck options, settings as
- * JSON, as Anki 2.1 reads them), a note and a new card per word, in the given order. `now` gives the collection's
- * times and the notes' and cards' ids (milliseconds, one apart, as Anki's own ids are).
+ * Writes a collection into an empty SQLite database: the words as they come (a note and a new card each, in order),
+ * then at `finish` the `col` row (note type, decks, deck options, settings as JSON, as Anki 2.1 reads them) and the
+ * indexes. `now` gives the collection's times and the notes' and cards' ids (milliseconds, one apart, as Anki's own).
  */
-export function writeAnkiCollection(
-  database: SqliteDatabase,
-  learner: string | number,
-  words: Iterable<AnkiWord>,
-  now: Date,
-): void {
+function collectionWriter(database: SqliteDatabase, learner: string | number, now: Date) {
   const nowMs = now.getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
   database.exec(schema11);
@@ -336,61 +331,69 @@ export function writeAnkiCollection(
   const cards = database.prepare("insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')");
   const languages = new Set<LearningLanguage>();
   let position = 0;
-  for (const word of words) {
-    position++;
-    languages.add(word.language);
-    const fields = ankiFields(word);
-    const first = fields[0] ?? '';
-    const id = nowMs + position;
-    notes.run([
-      id,
-      ankiGuid(learner, word.language, word.word),
-      ankiNoteTypeId,
-      nowSeconds,
-      fields.join('\u001f'),
-      stripHtml(first),
-      ankiChecksum(first),
+
+  function add(words: Iterable<AnkiWord>): void {
+    for (const word of words) {
+      position++;
+      languages.add(word.language);
+      const fields = ankiFields(word);
+      const first = fields[0] ?? '';
+      const id = nowMs + position;
+      notes.run([
+        id,
+        ankiGuid(learner, word.language, word.word),
+        ankiNoteTypeId,
+        nowSeconds,
+        fields.join('\u001f'),
+        stripHtml(first),
+        ankiChecksum(first),
+      ]);
+      cards.run([id, id, ankiDeckId(word.language), nowSeconds, position]);
+    }
+  }
+
+  function finish(): void {
+    notes.free();
+    cards.free();
+    const firstDeck = ankiDeckIds[[...languages][0] ?? 'en'];
+    const decks: Record<string, ReturnType<typeof deckJson>> = {
+      '1': deckJson(1, 'Default', nowSeconds),
+      [ankiParentDeckId]: deckJson(ankiParentDeckId, 'Folio', nowSeconds),
+    };
+    for (const language of languages) {
+      decks[ankiDeckIds[language]] = deckJson(ankiDeckIds[language], ankiDeckName(language), nowSeconds);
+    }
+    const conf = {
+      activeDecks: [1],
+      curDeck: 1,
+      newSpread: 0,
+      collapseTime: 1200,
+      timeLim: 0,
+      estTimes: true,
+      dueCounts: true,
+      curModel: String(ankiNoteTypeId),
+      nextPos: position + 1,
+      sortType: 'noteFld',
+      sortBackwards: false,
+      addToCur: true,
+    };
+    const col = database.prepare('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)');
+    col.run([
+      Math.floor(new Date(now).setUTCHours(4, 0, 0, 0) / 1000),
+      nowMs,
+      nowMs,
+      JSON.stringify(conf),
+      JSON.stringify({ [ankiNoteTypeId]: noteTypeJson(nowSeconds, firstDeck) }),
+      JSON.stringify(decks),
+      JSON.stringify({ '1': defaultDeckOptions }),
+      '{}',
     ]);
-    cards.run([id, id, ankiDeckId(word.language), nowSeconds, position]);
+    col.free();
+    database.exec(schema11Indexes);
+    database.exec('commit');
   }
-  notes.free();
-  cards.free();
-  const firstDeck = ankiDeckIds[[...languages][0] ?? 'en'];
-  const decks: Record<string, ReturnType<typeof deckJson>> = {
-    '1': deckJson(1, 'Default', nowSeconds),
-    [ankiParentDeckId]: deckJson(ankiParentDeckId, 'Folio', nowSeconds),
-  };
-  for (const language of languages) {
-    decks[ankiDeckIds[language]] = deckJson(ankiDeckIds[language], ankiDeckName(language), nowSeconds);
-  }
-  const conf = {
-    activeDecks: [1],
-    curDeck: 1,
-    newSpread: 0,
-    collapseTime: 1200,
-    timeLim: 0,
-    estTimes: true,
-    dueCounts: true,
-    curModel: String(ankiNoteTypeId),
-    nextPos: position + 1,
-    sortType: 'noteFld',
-    sortBackwards: false,
-    addToCur: true,
-  };
-  const col = database.prepare('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)');
-  col.run([
-    Math.floor(new Date(now).setUTCHours(4, 0, 0, 0) / 1000),
-    nowMs,
-    nowMs,
-    JSON.stringify(conf),
-    JSON.stringify({ [ankiNoteTypeId]: noteTypeJson(nowSeconds, firstDeck) }),
-    JSON.stringify(decks),
-    JSON.stringify({ '1': defaultDeckOptions }),
-    '{}',
-  ]);
-  col.free();
-  database.exec(schema11Indexes);
-  database.exec('commit');
+
+  return { add, finish };
 }
 
 /**
@@ -402,18 +405,45 @@ export type AnkiTools = {
   zip: (files: Record<string, Uint8Array>) => Uint8Array;
 };
 
-/** An Anki package (`.apkg`): the collection as `collection.anki2`, zipped with an empty media list. */
+/**
+ * An Anki package (`.apkg`) written as its words arrive: `add` each batch (a page read from the database), then
+ * `finish` zips the collection as `collection.anki2` with an empty media list; `abandon` frees it unfinished.
+ */
+export function ankiPackageWriter(tools: AnkiTools, learner: string | number, now: Date) {
+  const database = new tools.sqlite.Database();
+  try {
+    const collection = collectionWriter(database, learner, now);
+    return {
+      add: collection.add,
+      finish(): Uint8Array {
+        try {
+          collection.finish();
+          return tools.zip({ 'collection.anki2': database.export(), media: new TextEncoder().encode('{}') });
+        } finally {
+          database.close();
+        }
+      },
+      abandon: () => database.close(),
+    };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+/** An Anki package of these words, at once. */
 export function ankiPackage(
   tools: AnkiTools,
   learner: string | number,
   words: Iterable<AnkiWord>,
   now: Date,
 ): Uint8Array {
-  const database = new tools.sqlite.Database();
+  const writer = ankiPackageWriter(tools, learner, now);
   try {
-    writeAnkiCollection(database, learner, words, now);
-    return tools.zip({ 'collection.anki2': database.export(), media: new TextEncoder().encode('{}') });
-  } finally {
-    database.close();
+    writer.add(words);
+  } catch (error) {
+    writer.abandon();
+    throw error;
   }
+  return writer.finish();
 }
