@@ -2,15 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import initSqlJs from 'sql.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ankiDeckId, ankiNoteTypeId } from '#contract/anki-package.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { storeWordExportFile, wordExportPartBytes } from '../src/db/queries/word-exports.ts';
-import { runWordExportJob, wordExportFailure } from '../src/services/exports/jobs.ts';
+import {
+  runWordExportJob,
+  startWordExportWorker,
+  wordExportFailure,
+  wordExportJobs,
+} from '../src/services/exports/jobs.ts';
 import { runHousekeeping } from '../src/services/housekeeping.ts';
+import { startJobs } from '../src/services/jobs.ts';
 import { buildTestApp, type TestApp, testAccountSettings } from './build-test-app.ts';
 import { authed, saveWord, signupLearner } from './helpers.ts';
+import { openTestDatabase } from './test-database.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -258,5 +265,45 @@ describe('the Anki export', () => {
   it('answers an export id that is not one with a 400', async () => {
     const token = await signupLearner(app);
     expect((await state(token, 'not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('the Anki export through pg-boss', () => {
+  it('is made by a worker of the queue, as in production, and then downloads', async () => {
+    const database = await openTestDatabase();
+    const boss = await startJobs(database.connectionString, { error: () => {} }, { workers: true });
+    const own = await buildTestApp({ database, wordExportJobs: wordExportJobs(boss) });
+    try {
+      await startWordExportWorker(boss, { db: own.database.db, clock: own.clock.now, log });
+      const token = await signupLearner(own);
+      await saveWord(own, token, { lowercase: 'lantern', level: 2, language: 'en' });
+      const response = await own.inject({
+        method: 'POST',
+        url: '/api/v1/vocabulary/exports',
+        headers: authed(token),
+        payload: { format: 'anki', language: 'en' },
+      });
+      const job = envelopeSchema(endpoints.startWordExport.details).parse(response.json()).details;
+      await vi.waitFor(
+        async () => {
+          const answer = await own.inject({
+            method: 'GET',
+            url: `/api/v1/vocabulary/exports/${job.id}`,
+            headers: authed(token),
+          });
+          expect(envelopeSchema(endpoints.wordExport.details).parse(answer.json()).details.status).toBe('ready');
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      const downloaded = await own.inject({
+        method: 'GET',
+        url: `/api/v1/vocabulary/exports/${job.id}/file`,
+        headers: authed(token),
+      });
+      expect((await openPackage(downloaded.rawPayload)).notes.map((note) => note.sfld)).toEqual(['lantern']);
+    } finally {
+      await boss.stop({ graceful: false });
+      await own.close();
+    }
   });
 });
