@@ -90,12 +90,15 @@ export function ExportDialog({ language, levels, onClose }: ExportDialogProps) {
   const busy = exportWords.isPending || startExport.isPending || (exportId !== null && ankiFailure === null);
   const download = () => {
     const chosen = { language: scope === 'all' ? ('all' as const) : language, levels: filtered ? levels : [] };
+    // A new try: an earlier one's failure, of this format or another, is no longer shown.
+    exportWords.reset();
+    startExport.reset();
+    setExportId(null);
+    setAnkiFailure(null);
     if (format !== 'anki') {
       exportWords.mutate({ format, ...chosen }, { onSuccess: onClose });
       return;
     }
-    setExportId(null);
-    setAnkiFailure(null);
     const levelList = chosen.levels.filter((level): level is WordLevel => level >= 0 && level <= 4);
     startExport.mutate(
       { format, language: chosen.language, ...(levelList.length > 0 ? { levels: levelList } : {}) },
