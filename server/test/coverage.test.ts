@@ -95,7 +95,7 @@ function refusal(answer: { status: number; json: unknown }) {
 }
 
 const save = (token: string, lowercase: string, level: number, language = 'es') =>
-  saveWord(app, token, { lowercase, level, language });
+  saveWord(app, token, lowercase, level, language);
 
 async function contentId(slug: string): Promise<number> {
   const result = await app.database.db.execute<{ id: number }>(sql`select id from contents where slug = ${slug}`);

@@ -40,16 +40,6 @@ export function authed(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Saves a word at a level, with no context; fails the test unless the server accepts it. */
-export async function saveWord(
-  app: TestApp,
-  token: string,
-  word: { lowercase: string; level: number; language: string },
-) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/userword', headers: authed(token), payload: word });
-  if (response.statusCode !== 200) throw new Error(`The word was not saved: ${response.body}`);
-}
-
 /** The id of the first content of a language in the seeded fixtures. */
 export async function firstContentId(app: TestApp, lang: string): Promise<number> {
   const body = envelopeSchema(endpoints.categories.details).parse(

@@ -29,7 +29,7 @@ const log = { warn: () => {} } as unknown as Parameters<typeof runWordExportJob>
 const jobDeps = () => ({ db: app.database.db, clock: app.clock.now, log });
 
 const save = (token: string, lowercase: string, level: number, language = 'en') =>
-  saveWord(app, token, { lowercase, level, language });
+  saveWord(app, token, lowercase, level, language);
 
 async function learnerWithWords() {
   const token = await signupLearner(app);
@@ -276,7 +276,7 @@ describe('the Anki export through pg-boss', () => {
     try {
       await startWordExportWorker(boss, { db: own.database.db, clock: own.clock.now, log });
       const token = await signupLearner(own);
-      await saveWord(own, token, { lowercase: 'lantern', level: 2, language: 'en' });
+      await saveWord(own, token, 'lantern', 2);
       const response = await own.inject({
         method: 'POST',
         url: '/api/v1/vocabulary/exports',
