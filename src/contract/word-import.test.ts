@@ -142,7 +142,7 @@ describe('reading a word file', () => {
       'de,Katze,x',
       'de,,1',
       'de,123,1',
-      'de,zwei Wörter,1',
+      'de,zwei. Wörter,1',
       `de,${'a'.repeat(101)},1`,
       'xx,Maus,1',
       'de,"=cmd|\' /C calc\'!A0",1',
@@ -219,5 +219,11 @@ describe('the pieces of a word file', () => {
     expect(importedWord('Cafe\u0301', 'fr')).toEqual({ word: 'café' });
     expect(importedWord('İstanbul', 'en')).toEqual({ word: 'i̇stanbul' });
     expect(importedWord('42', 'de')).toEqual({ reason: 'not_a_word' });
+  });
+
+  it("takes a phrase as the reader saves one, Lute's zero-width spaces between its words too", () => {
+    expect(importedWord('Give  Up', 'en')).toEqual({ word: 'give up' });
+    expect(importedWord('in\u200B \u200Bspite\u200B \u200Bof', 'en')).toEqual({ word: 'in spite of' });
+    expect(importedWord('one two three four five six seven eight', 'en')).toEqual({ reason: 'not_a_word' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ownMeaningMaxLength, type WordLevel, wordLevelSchema, wordNoteMaxLength } from './entities.ts';
 import { type LearningLanguage, learningLanguageSchema, learningLanguages } from './languages.ts';
+import { endsSentence, phraseMaxLength, phraseProblem } from './phrases.ts';
 import {
   byteOrderMark,
   type ExportedCard,
@@ -214,25 +215,33 @@ export function unneutralised(cell: string): string {
 const segmenters = new Map<LearningLanguage, Intl.Segmenter>();
 
 /**
- * The word as the reader saves it (NFC, lowercased in its language), or a problem: the reader saves one word-like
- * segment with a letter in it, so numbers, phrases and punctuation are refused.
+ * The word as the reader saves it (NFC, lowercased in its language), or a phrase as the reader saves one (its words
+ * joined by one space: Lute's multi-word terms, whose words it joins with zero-width spaces), or a problem: numbers,
+ * punctuation, a sentence's end inside a phrase, or more than seven words are refused.
  */
 export function importedWord(
   written: string,
   language: LearningLanguage,
 ): { word: string } | { reason: WordImportProblemCode } {
-  const word = written.normalize('NFC').trim().toLocaleLowerCase(language);
+  const word = written.normalize('NFC').replaceAll('\u200B', '').trim().toLocaleLowerCase(language);
   if (word === '') return { reason: 'empty_word' };
-  if (word.length > maxImportedWordLength) return { reason: 'word_too_long' };
+  if (word.length > phraseMaxLength) return { reason: 'word_too_long' };
   let segmenter = segmenters.get(language);
   if (!segmenter) {
     segmenter = new Intl.Segmenter(language, { granularity: 'word' });
     segmenters.set(language, segmenter);
   }
   const segments = [...segmenter.segment(word)];
-  const [only] = segments;
-  if (segments.length !== 1 || !only?.isWordLike || !/\p{L}/u.test(word)) return { reason: 'not_a_word' };
-  return { word };
+  const words = segments.filter((segment) => segment.isWordLike).map((segment) => segment.segment);
+  if (!/\p{L}/u.test(word) || words.length === 0) return { reason: 'not_a_word' };
+  if (segments.length === 1) return word.length > maxImportedWordLength ? { reason: 'word_too_long' } : { word };
+  const phrase = words.join(' ');
+  if (segments.some((segment) => !segment.isWordLike && endsSentence.test(segment.segment))) {
+    return { reason: 'not_a_word' };
+  }
+  const problem = phraseProblem(phrase);
+  if (problem === 'too_long') return { reason: 'word_too_long' };
+  return problem ? { reason: 'not_a_word' } : { word: phrase };
 }
 
 /**
