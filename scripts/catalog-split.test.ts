@@ -22,12 +22,16 @@ function resolveImport(from: string, specifier: string): string | undefined {
     .find((file) => existsSync(file) && !file.endsWith('/'));
 }
 
-/** Every source file a module reaches through its imports, static or dynamic (types left out). */
+/**
+ * Every source file a module reaches through its imports, static or dynamic (types left out), but for code loaded
+ * with `withLazyCatalog(import(…))`, which loads the lazy catalog itself.
+ */
 function reach(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   const source = readFileSync(file, 'utf8');
-  for (const [, specifier] of source.matchAll(/(?:^import(?! type)[^;]*?from|import\()\s*'([^']+)'/gms)) {
+  const imports = /(?:^import(?! type)[^;]*?from|(?<!withLazyCatalog\(|typeof )import\()\s*'([^']+)'/gms;
+  for (const [, specifier] of source.matchAll(imports)) {
     const resolved = specifier && resolveImport(file, specifier);
     if (resolved && /\.tsx?$/.test(resolved)) reach(resolved, seen);
   }

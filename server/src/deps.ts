@@ -17,6 +17,7 @@ export type UsageLimits = {
   translatePerUser: RateRule;
   importUrlPerUser: RateRule;
   wordImportPerUser: RateRule;
+  wordExportPerUser: RateRule;
 };
 
 export const defaultUsageLimits: UsageLimits = {
@@ -26,6 +27,8 @@ export const defaultUsageLimits: UsageLimits = {
   importUrlPerUser: { name: 'import-url-user', limit: 20, windowSeconds: 600 },
   // Each word file read is up to 10 MB of parsing and a staged copy of its rows.
   wordImportPerUser: { name: 'word-import-user', limit: 20, windowSeconds: 600 },
+  // Each Anki export is a job that reads every word and writes a package in a worker thread.
+  wordExportPerUser: { name: 'word-export-user', limit: 20, windowSeconds: 600 },
 };
 
 /** What route handlers need besides the request: reachable as `app.deps` from every plugin. */

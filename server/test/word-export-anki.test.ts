@@ -262,6 +262,16 @@ describe('the Anki export', () => {
     expect(Buffer.compare(response.rawPayload, bytes)).toBe(0);
   });
 
+  it('lets a learner start 20 exports in 10 minutes', async () => {
+    const token = await signupLearner(app);
+    for (let i = 0; i < 20; i++) {
+      expect((await start(token, { format: 'anki', language: 'en' })).statusCode).toBe(200);
+    }
+    const limited = await start(token, { format: 'anki', language: 'en' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('answers an export id that is not one with a 400', async () => {
     const token = await signupLearner(app);
     expect((await state(token, 'not-an-id')).statusCode).toBe(400);

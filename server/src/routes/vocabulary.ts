@@ -10,6 +10,7 @@ import { changeVocabulary, decodeCursor, vocabularyPageJson } from '../db/querie
 import { exportedWordPages } from '../db/queries/vocabulary-export.ts';
 import { addWordExport, findWordExport, wordExportFile } from '../db/queries/word-exports.ts';
 import { apiError } from '../http/errors.ts';
+import { enforceRateLimit } from '../services/rate-limit.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
 import { FileAnswer, RawJsonDetails, registerEndpoint } from './endpoint.ts';
 
@@ -53,6 +54,7 @@ export async function vocabularyRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, endpoints.startWordExport, async ({ auth, body, now, timeZone }) => {
+    await enforceRateLimit(db, app.deps.limits.wordExportPerUser, String(auth.user.id), now);
     const job = await addWordExport(
       db,
       {
