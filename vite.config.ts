@@ -21,14 +21,29 @@ const serialServerTests = [
   'server/test/shutdown.test.ts',
   'server/test/startup.test.ts',
 ];
+/** Server test files about the embedded database itself (its socket, files, lock and the CLI beside it): PGlite only. */
+const embeddedOnlyServerTests = ['server/test/embedded-access.test.ts'];
 const serverTestProjects = [
-  { name: 'server', env: {}, include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'] },
+  { name: 'server', env: {}, include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], skip: [] as string[] },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'server-postgres', env: { TEST_DB: 'postgres' }, include: ['server/test/**/*.test.ts'] }]
+    ? [
+        {
+          name: 'server-postgres',
+          env: { TEST_DB: 'postgres' },
+          include: ['server/test/**/*.test.ts'],
+          skip: embeddedOnlyServerTests,
+        },
+      ]
     : []),
-].flatMap(({ name, env, include }) => [
-  { name, env, include, exclude: serialServerTests, fileParallelism: true },
-  { name: `${name}-serial`, env, include: serialServerTests, exclude: [], fileParallelism: false },
+].flatMap(({ name, env, include, skip }) => [
+  { name, env, include, exclude: [...serialServerTests, ...skip], fileParallelism: true },
+  {
+    name: `${name}-serial`,
+    env,
+    include: serialServerTests.filter((file) => !skip.includes(file)),
+    exclude: [],
+    fileParallelism: false,
+  },
 ]);
 
 /**
@@ -111,6 +126,10 @@ export default defineConfig(({ mode }) => ({
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
           clearMocks: true,
+          // Both cores: the default of one worker leaves the second idle (decision 0032).
+          maxWorkers: 2,
+          // A budget against hangs: two workers on a busy CI machine slow a screen's render well past the default.
+          testTimeout: 15_000,
         },
       },
       ...serverTestProjects.map(({ name, env, include, exclude, fileParallelism }) => ({
