@@ -763,6 +763,19 @@ export function describeConformance(subject: Subject) {
       expect(after).toMatchObject({ familiarPercent: 33.3, band: 'hard' });
     });
 
+    it("counts the words of the learner's saved phrases where they stand in a row inside a sentence", async () => {
+      const { token } = await signUp();
+      const ids = String(await ferryText(token));
+      const save = (lowercase: string, level: number) =>
+        expectOk('saveUserWord', { token, body: { lowercase, level, language: 'en' } });
+      await save('the harbour', 4);
+      await save('at dawn', 2);
+      await save('dawn the', 4);
+      await save('ferry leaves', 4);
+      const [figures] = await expectOk('textCoverage', { token, params: { targetLang: 'en' }, query: { ids } });
+      expect(figures).toMatchObject({ wordTokens: 54, knownTokens: 12, familiarTokens: 24, newWords: 13 });
+    });
+
     it("lists a text's new words, the most frequent first, with where 95 % and 98 % are reached", async () => {
       const { token } = await signUp();
       const contentId = await ferryText(token);

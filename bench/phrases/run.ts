@@ -3,7 +3,9 @@
  * saved phrases, against the same call for a learner with the same 50,000 words and no phrase, the two asked in turn
  * in the same run (goal ≤ 1.2×). Twenty phrases occur on the page; the others are the library's words two or three
  * at a time: those starting with a pair the page holds in a row are found by the index of first two words, then
- * checked against the page's words.
+ * checked against the page's words. Then the known-word figures of a screen of the library's cards (GET
+ * /coverage/texts), where the learner's phrases at levels 1–4 are counted too, for the same two learners in turn
+ * (no goal in the issue; printed to watch).
  *
  *   npm run bench:phrases            (a temporary embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
  */
@@ -99,43 +101,67 @@ const [saved] = (
     where u.username = ${`phrases${stamp}`} and strpos(w.lowercase, ' ') > 0`)
 ).rows;
 
-const url = `/api/v1/userword/page/en/${page.id}/${page.number}`;
-async function timed(token: string): Promise<{ ms: number; words: number }> {
+const pageUrl = `/api/v1/userword/page/en/${page.id}/${page.number}`;
+const screen = (
+  await database.db.execute<{ id: number }>(
+    sql`select id from contents where language = 'en' and owner_id is null and published order by id limit 24`,
+  )
+).rows.map((row) => row.id);
+const coverageUrl = `/api/v1/coverage/texts/en?ids=${screen.join(',')}`;
+
+async function timed(url: string, token: string): Promise<{ ms: number; items: number }> {
   const start = performance.now();
   const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const ms = performance.now() - start;
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
-  return { ms, words: (response.json() as { details: unknown[] }).details.length };
+  return { ms, items: (response.json() as { details: unknown[] }).details.length };
 }
 
-// Warm both paths, then ask in turn so the machine's moods fall on both alike.
-for (let n = 0; n < 20; n++) {
-  await timed(withoutPhrases);
-  await timed(withPhrases);
+/** The call asked for each learner in turn, after a warm-up, so the machine's moods fall on both alike. */
+async function inTurn(url: string) {
+  for (let n = 0; n < 20; n++) {
+    await timed(url, withoutPhrases);
+    await timed(url, withPhrases);
+  }
+  const none: number[] = [];
+  const some: number[] = [];
+  let items = { none: 0, some: 0 };
+  for (let n = 0; n < RUNS; n++) {
+    const a = await timed(url, withoutPhrases);
+    const b = await timed(url, withPhrases);
+    none.push(a.ms);
+    some.push(b.ms);
+    items = { none: a.items, some: b.items };
+  }
+  return { none, some, items };
 }
-const none: number[] = [];
-const some: number[] = [];
-let listed = { none: 0, some: 0 };
-for (let n = 0; n < RUNS; n++) {
-  const a = await timed(withoutPhrases);
-  const b = await timed(withPhrases);
-  none.push(a.ms);
-  some.push(b.ms);
-  listed = { none: a.words, some: b.words };
-}
+
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
 const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-console.log(
+function report(title: string, unit: string, goal: string, { none, some, items }: Awaited<ReturnType<typeof inTurn>>) {
+  console.log(title);
+  console.log(
+    `  no phrase:         median ${median(none).toFixed(2)} ms, p95 ${p95(none).toFixed(2)} ms (${items.none} ${unit})`,
+  );
+  console.log(
+    `  with the phrases: median ${median(some).toFixed(2)} ms, p95 ${p95(some).toFixed(2)} ms (${items.some} ${unit})`,
+  );
+  console.log(`  ratio (median):    ${(median(some) / median(none)).toFixed(2)}×${goal}`);
+}
+
+report(
   `A page's levels (${page.words} words), ${WORDS.toLocaleString('en')} saved words, ${kind}, ${RUNS} runs ` +
     `(${saved?.phrases.toLocaleString('en')} distinct phrases saved):`,
+  'listed',
+  ' (goal ≤ 1.2×)',
+  await inTurn(pageUrl),
 );
-console.log(
-  `  no phrase:         median ${median(none).toFixed(2)} ms, p95 ${p95(none).toFixed(2)} ms (${listed.none} listed)`,
+report(
+  `The known-word figures of ${screen.length} library cards, the same learners, ${RUNS} runs:`,
+  'cards',
+  '',
+  await inTurn(coverageUrl),
 );
-console.log(
-  `  with the phrases: median ${median(some).toFixed(2)} ms, p95 ${p95(some).toFixed(2)} ms (${listed.some} listed)`,
-);
-console.log(`  ratio (median):    ${(median(some) / median(none)).toFixed(2)}× (goal ≤ 1.2×)`);
 
 await app.close();
 if (temporary) await temporary.remove();

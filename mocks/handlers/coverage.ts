@@ -5,12 +5,16 @@ import {
   coverageOf,
   idsOf,
   newWordsCoverage,
+  pairsOf,
+  phraseGains,
+  phraseOccurrences,
   type RankedNewWord,
   vocabularyOf,
 } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
 import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { isPhrase } from '@/contract/phrases';
 import { type MockUser, scopedWordOf, videosOf, wordsOf } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableText } from '../readable';
@@ -18,14 +22,15 @@ import { fail, ok, parseParams, requireUser, route } from './respond';
 
 /** The learner's counts for some sections, with the vocabulary and levels they came from. */
 function countsFor(user: MockUser, language: LearningLanguage, sections: readonly Section[]) {
-  const levels = new Map(
-    wordsOf(user)
-      .filter((word) => word.language === language)
-      .map((word) => [word.lowercase, word.level]),
-  );
+  const saved = wordsOf(user).filter((word) => word.language === language);
+  const levels = new Map(saved.map((word) => [word.lowercase, word.level]));
   const vocabulary = vocabularyOf(sections.flatMap((section) => section.tokens));
   const levelOf = (lowercase: string) => levels.get(lowercase);
-  return { vocabulary, levelOf, counts: countsOf(vocabulary, levelOf) };
+  const pairs = pairsOf(sections);
+  const phrases = saved
+    .filter((word) => isPhrase(word.lowercase))
+    .map(({ lowercase, level }) => ({ lowercase, level, occurrences: phraseOccurrences(lowercase, pairs) }));
+  return { vocabulary, levelOf, counts: phraseGains(countsOf(vocabulary, levelOf), phrases, levelOf) };
 }
 
 /** The transcript of one of the learner's videos (none yet while it is processing); undefined when not theirs. */

@@ -223,6 +223,11 @@ describe("a text's vocabulary, stored with its pages", () => {
         band: 'hard',
       },
     ]);
+    await save(learner, 'gato duerme', 4);
+    const withPhrase = await get(`/coverage/videos/es?ids=${videoId}`, learner);
+    expect(envelopeSchema(endpoints.videoCoverage.details).parse(withPhrase.json).details).toEqual([
+      expect.objectContaining({ knownTokens: 3, familiarTokens: 3, newWords: 2 }),
+    ]);
     expect((await get(`/coverage/videos/es?ids=${videoId}`, other)).status).toBe(404);
     expect((await get(`/coverage/videos/de?ids=${videoId}`, learner)).status).toBe(404);
   });
@@ -302,6 +307,48 @@ describe('the known-word figures of texts', () => {
   });
 });
 
+describe("the learner's saved phrases in the figures", () => {
+  async function pairs(id: number) {
+    const result = await app.database.db.execute<{ pair: string; occurrences: number }>(
+      sql`select pair, occurrences from content_word_pairs where content_id = ${id} order by pair`,
+    );
+    return Object.fromEntries(result.rows.map((row) => [row.pair, row.occurrences]));
+  }
+
+  it("stores a text's pairs of words with its vocabulary, never across a sentence end", async () => {
+    expect(await pairs(await contentId('cov-es-casa'))).toEqual({
+      'casa casa': 2,
+      'casa es': 1,
+      'el gato': 1,
+      'es mi': 1,
+      'gato duerme': 1,
+      'la casa': 1,
+      'mi casa': 1,
+    });
+  });
+
+  it("counts a known phrase's words as known and a phrase being learnt's new words as familiar", async () => {
+    const token = await signupLearner(app, '10.9.0.6');
+    const casa = await contentId('cov-es-casa');
+    await save(token, 'la casa', 4);
+    expect((await texts([casa], token))[0]).toMatchObject({ knownTokens: 2, familiarTokens: 2, newWords: 7 });
+    await save(token, 'casa', 4);
+    expect((await texts([casa], token))[0]).toMatchObject({ knownTokens: 6, familiarTokens: 6, newWords: 6 });
+    await save(token, 'es mi casa', 2);
+    expect((await texts([casa], token))[0]).toMatchObject({ knownTokens: 6, familiarTokens: 8 });
+    expect((await newWords(casa, token)).coverage).toMatchObject({ knownTokens: 6, familiarTokens: 8 });
+  });
+
+  it('counts nothing for a phrase whose words stand apart or across a sentence end, or a new one', async () => {
+    const token = await signupLearner(app, '10.9.0.7');
+    const casa = await contentId('cov-es-casa');
+    await save(token, 'casa la', 4);
+    await save(token, 'gato casa', 4);
+    await save(token, 'el gato', 0);
+    expect((await texts([casa], token))[0]).toMatchObject({ knownTokens: 0, familiarTokens: 0 });
+  });
+});
+
 describe('"Learn these words"', () => {
   it('lists the new words (unsaved or level 0), the most frequent first, with the coverage each adds', async () => {
     const token = await signupLearner(app, '10.9.0.5');
@@ -348,7 +395,7 @@ describe('migration 0016', () => {
     return folder;
   }
 
-  it('backfills the vocabulary of the texts and transcripts stored before it', async () => {
+  it('backfills the vocabulary of the texts and transcripts stored before it, and their pairs of words', async () => {
     const database = await openTestDatabase({ migrate: false });
     const folder = await migrationsBefore0016();
     try {
@@ -375,20 +422,18 @@ describe('migration 0016', () => {
         insert into transcript_sections (transcript_id, position, "offset", tokens)
         select id, 0, 0, ${JSON.stringify(tokens)}::jsonb from transcript`);
       await migrateDatabase(database.pool);
-      const texts = await database.db.execute<{ lowercase: string; occurrences: number }>(
-        sql`select lowercase, occurrences from content_words order by lowercase`,
-      );
-      expect(texts.rows).toEqual([
-        { lowercase: 'luna', occurrences: 2 },
-        { lowercase: 'sol', occurrences: 4 },
-      ]);
-      const transcripts = await database.db.execute<{ lowercase: string; occurrences: number }>(
-        sql`select lowercase, occurrences from transcript_words order by lowercase`,
-      );
-      expect(transcripts.rows).toEqual([
-        { lowercase: 'luna', occurrences: 1 },
-        { lowercase: 'sol', occurrences: 2 },
-      ]);
+      /** A table's rows as "key: occurrences", in order. */
+      const counted = async (table: string, key: string) => {
+        const result = await database.db.execute<{ key: string; occurrences: number }>(
+          sql`select ${sql.identifier(key)} as key, occurrences from ${sql.identifier(table)} order by 1`,
+        );
+        return result.rows.map((row) => `${row.key}: ${row.occurrences}`);
+      };
+      expect(await counted('content_words', 'lowercase')).toEqual(['luna: 2', 'sol: 4']);
+      expect(await counted('transcript_words', 'lowercase')).toEqual(['luna: 1', 'sol: 2']);
+      // Migration 0026 stores their pairs of words as well.
+      expect(await counted('content_word_pairs', 'pair')).toEqual(['sol luna: 2', 'sol sol: 2']);
+      expect(await counted('transcript_word_pairs', 'pair')).toEqual(['sol luna: 1', 'sol sol: 1']);
     } finally {
       await database.close();
       await rm(folder, { recursive: true, force: true });

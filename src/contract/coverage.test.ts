@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, countsOf, coverageOf, idsOf, newWordsCoverage, percentOf, vocabularyOf } from './coverage';
+import {
+  bandOf,
+  countsOf,
+  coverageOf,
+  idsOf,
+  newWordsCoverage,
+  pairsOf,
+  percentOf,
+  phraseGains,
+  phraseOccurrences,
+  vocabularyOf,
+} from './coverage';
+import type { Token } from './entities';
 
 const word = (display: string) => ({ lowercase: display.toLowerCase(), isWord: true });
 const mark = (display: string) => ({ lowercase: display, isWord: false });
@@ -88,5 +100,69 @@ describe('"Learn these words"', () => {
 describe("a stats call's ids", () => {
   it('are taken once each, in the order asked', () => {
     expect(idsOf('3,1,3,2')).toEqual(['3', '1', '2']);
+  });
+});
+
+/** A paragraph's tokens: words and the separators between them, as the tokenizer gives them. */
+function paragraph(...parts: string[]): { tokens: Token[] } {
+  return {
+    tokens: parts.map((display, id) => {
+      const isWord = /\p{L}/u.test(display);
+      return { id, display, lowercase: isWord ? display.toLowerCase() : display, isWord };
+    }),
+  };
+}
+
+describe("a text's pairs of words", () => {
+  it('counts each word with the next of its paragraph, across commas but not across a sentence end', () => {
+    const pairs = pairsOf([
+      paragraph('Give', ' ', 'up', ', ', 'give', ' ', 'up', '. ', 'Up', ' ', 'there'),
+      paragraph('give'),
+      paragraph('up'),
+    ]);
+    expect(Object.fromEntries(pairs)).toEqual({ 'give up': 2, 'up give': 1, 'up there': 1 });
+  });
+});
+
+describe('a saved phrase in the known-word figures', () => {
+  const pairs = new Map([
+    ['in spite', 2],
+    ['spite of', 1],
+    ['give up', 3],
+  ]);
+
+  it('occurs as often as the fewest of its pairs, and not at all when one is missing', () => {
+    expect(phraseOccurrences('give up', pairs)).toBe(3);
+    expect(phraseOccurrences('in spite of', pairs)).toBe(1);
+    expect(phraseOccurrences('give in', pairs)).toBe(0);
+  });
+
+  it("makes a known phrase's words known, and a phrase being learnt's new words familiar", () => {
+    const counts = { wordTokens: 10, knownTokens: 2, familiarTokens: 4, newWords: 5 };
+    const levels = new Map([
+      ['give', 4],
+      ['up', 2],
+    ]);
+    const levelOf = (word: string) => levels.get(word);
+    expect(phraseGains(counts, [{ lowercase: 'give up', level: 4, occurrences: 3 }], levelOf)).toEqual({
+      ...counts,
+      knownTokens: 5,
+    });
+    expect(phraseGains(counts, [{ lowercase: 'in spite of', level: 2, occurrences: 1 }], levelOf)).toEqual({
+      ...counts,
+      familiarTokens: 7,
+    });
+  });
+
+  it('adds nothing for a new phrase or one that does not occur, and never passes the word tokens', () => {
+    const counts = { wordTokens: 4, knownTokens: 3, familiarTokens: 3, newWords: 1 };
+    const none = () => undefined;
+    expect(phraseGains(counts, [{ lowercase: 'give up', level: 0, occurrences: 3 }], none)).toEqual(counts);
+    expect(phraseGains(counts, [{ lowercase: 'give up', level: 4, occurrences: 0 }], none)).toEqual(counts);
+    expect(phraseGains(counts, [{ lowercase: 'give up', level: 4, occurrences: 3 }], none)).toEqual({
+      ...counts,
+      knownTokens: 4,
+      familiarTokens: 4,
+    });
   });
 });

@@ -1,7 +1,11 @@
+import type { Token } from './entities.ts';
+import { endsSentence, phraseWords } from './phrases.ts';
+
 /**
  * How much of a text a learner knows, worked out one way for the server, the mocks and the SPA. Counts are over word
  * tokens (a word that occurs ten times counts ten times); a word is its lowercase form, so "Casa" and "casa" are one.
- * Known: level 4. Familiar: levels 1–4. New: unsaved or level 0, counted once per distinct word.
+ * Known: level 4. Familiar: levels 1–4. New: unsaved or level 0, counted once per distinct word. A word inside a saved
+ * phrase is as known or familiar as the phrase is, when its own level says less (`phraseGains`).
  */
 export const coverageBands = ['comfortable', 'stretch', 'hard'] as const;
 export type CoverageBand = (typeof coverageBands)[number];
@@ -70,6 +74,70 @@ export function countsOf(
   return counts;
 }
 
+/**
+ * A text's pairs of words in a row ("give up"), each with its occurrences: a word and the next word of the same
+ * paragraph, unless a token between them ends a sentence (where a phrase never reaches across). What the server
+ * stores per text beside its vocabulary (`refresh_content_words`).
+ */
+export function pairsOf(sections: readonly { tokens: readonly Token[] }[]): Map<string, number> {
+  const pairs = new Map<string, number>();
+  for (const { tokens } of sections) {
+    let previous: string | undefined;
+    for (const token of tokens) {
+      if (!token.isWord) {
+        if (endsSentence.test(token.display)) previous = undefined;
+        continue;
+      }
+      if (previous !== undefined) {
+        const pair = `${previous} ${token.lowercase}`;
+        pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+      }
+      previous = token.lowercase;
+    }
+  }
+  return pairs;
+}
+
+/**
+ * How often a saved phrase occurs in a text, read from the text's pairs: the fewest occurrences of its consecutive
+ * pairs. Exact for a phrase of two words; for a longer one, it counts a place where its pairs occur apart as well
+ * (docs/decisions/0042).
+ */
+export function phraseOccurrences(phrase: string, pairs: ReadonlyMap<string, number>): number {
+  const words = phraseWords(phrase);
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let at = 0; at + 1 < words.length; at++)
+    fewest = Math.min(fewest, pairs.get(`${words[at]} ${words[at + 1]}`) ?? 0);
+  return Number.isFinite(fewest) ? fewest : 0;
+}
+
+/**
+ * What the learner's saved phrases add to a text's counts: each word of an occurrence of a phrase at level 4 is a
+ * known token when the word's own level is not 4, and each word of a phrase at levels 1–4 a familiar one when the
+ * word's own level is 0 or none. The new words are the words' own. Tokens inside two saved phrases count for both;
+ * the sums never pass the text's word tokens.
+ */
+export function phraseGains(
+  counts: CoverageCounts,
+  phrases: Iterable<{ lowercase: string; level: number; occurrences: number }>,
+  levelOf: (lowercase: string) => number | undefined,
+): CoverageCounts {
+  let { knownTokens, familiarTokens } = counts;
+  for (const { lowercase, level, occurrences } of phrases) {
+    if (level < 1 || occurrences <= 0) continue;
+    for (const word of phraseWords(lowercase)) {
+      const own = levelOf(word) ?? 0;
+      if (level === 4 && own !== 4) knownTokens += occurrences;
+      if (own < 1) familiarTokens += occurrences;
+    }
+  }
+  return {
+    ...counts,
+    knownTokens: Math.min(knownTokens, counts.wordTokens),
+    familiarTokens: Math.min(familiarTokens, counts.wordTokens),
+  };
+}
+
 export type RankedNewWord = {
   lowercase: string;
   occurrences: number;
@@ -88,12 +156,14 @@ export function compareNewWords(a: RankedNewWord, b: RankedNewWord): number {
 
 /**
  * A text's new words in list order, each with the familiar share and band the text would have once it and every
- * word above it were learnt: where 95 % and 98 % are reached.
+ * word above it were learnt: where 95 % and 98 % are reached. A new word inside a saved phrase the learner is learning
+ * counts again here, so the share is at most the whole text.
  */
 export function newWordsCoverage(counts: CoverageCounts, ranked: readonly RankedNewWord[]): NewWord[] {
   let familiar = counts.familiarTokens;
   return ranked.map((word) => {
-    familiar += word.occurrences;
+    // A new word's tokens inside a saved phrase are already familiar: the sum stops at the text's tokens.
+    familiar = Math.min(familiar + word.occurrences, counts.wordTokens);
     return {
       ...word,
       familiarPercent: percentOf(familiar, counts.wordTokens) ?? 0,

@@ -60,6 +60,64 @@ const countsOf = (p: Learner, id: SQL, from: SQL, where: SQL) => sql`
   where ${where}
   group by ${id}`;
 
+/** Where an item's pairs of words are stored: the table and the column of its key (a content's or a transcript's). */
+type PairsTable = { table: SQL; key: SQL };
+const textPairs: PairsTable = { table: sql.raw('content_word_pairs'), key: sql.raw('content_id') };
+const transcriptPairs: PairsTable = { table: sql.raw('transcript_word_pairs'), key: sql.raw('transcript_id') };
+
+/** A saved phrase's first two words (`user_words_phrases`), as a text's pairs store them. */
+const phraseStart = sql.raw(`split_part(w.lowercase, ' ', 1) || ' ' || split_part(w.lowercase, ' ', 2)`);
+
+/**
+ * Whether a pair is among `phrase_starts`: no pair is read when there is none, and otherwise each probes one hash of
+ * them (`is true` keeps the `in` a hashed subplan; as a join, or `= any` of the array, the planner probed the learner's
+ * words once per pair, or compared each pair with every start: decision 0042).
+ */
+const amongStarts = (pair: SQL) => sql`cardinality((select starts from phrase_starts)) > 0
+  and (${pair} in (select unnest((select starts from phrase_starts)))) is true`;
+
+/**
+ * The CTEs `phrases` and `gains` that count the learner's saved phrases in the items (src/contract/coverage.ts,
+ * `phraseGains`, docs/decisions/0042). The first two words of the learner's phrases at levels 1–4 go first, as one
+ * array (`user_words_phrases`); `pairs(among)` is a query of the items' pairs that `among` keeps, as rows (id, key,
+ * pair). A phrase whose first two words are one of them occurs as often as the fewest of its consecutive pairs;
+ * `gains` adds, per item, its words' occurrences where the phrase says more than the word's own level.
+ */
+const phraseGainsCtes = (p: Learner, pairs: (among: (pair: SQL) => SQL) => SQL, { table, key }: PairsTable) => sql`
+  phrase_starts as (
+    select array(
+      select distinct ${phraseStart} from user_words w
+      where w.user_id = ${p.userId} and w.language = ${p.language} and strpos(w.lowercase, ' ') > 0 and w.level >= 1
+    ) as starts
+  ),
+  phrases as (
+    select s.id, w.level, words, (
+        select coalesce(min(coalesce(q.occurrences, 0)), 0) from generate_series(1, cardinality(words) - 1) i
+        left join ${table} q on q.${key} = s.key and q.pair = words[i] || ' ' || words[i + 1]
+      ) as occurrences
+    from (${pairs(amongStarts)}) s
+    join user_words w on w.user_id = ${p.userId} and w.language = ${p.language} and strpos(w.lowercase, ' ') > 0
+      and ${phraseStart} = s.pair and w.level >= 1,
+    lateral string_to_array(w.lowercase, ' ') words
+  ),
+  gains as (
+    select ph.id,
+      coalesce(sum(ph.occurrences) filter (where ph.level = 4 and coalesce(own.level, 0) <> 4), 0) as known,
+      coalesce(sum(ph.occurrences) filter (where coalesce(own.level, 0) < 1), 0) as familiar
+    from phrases ph cross join lateral unnest(ph.words) word(lowercase)
+    left join user_words own on own.user_id = ${p.userId} and own.language = ${p.language}
+      and own.lowercase = word.lowercase
+    where ph.occurrences > 0
+    group by ph.id
+  )`;
+
+/** The counts of the CTE `name` with the phrases' `gains`, never past an item's word tokens. */
+const withGains = (name: SQL) => sql`
+  select c.id, c."wordTokens",
+    least(c."knownTokens" + coalesce(g.known, 0), c."wordTokens")::int as "knownTokens",
+    least(c."familiarTokens" + coalesce(g.familiar, 0), c."wordTokens")::int as "familiarTokens", c."newWords"
+  from ${name} c left join gains g on g.id = c.id`;
+
 /** The counts after `vocabularyOf`, for the statements that also list words. */
 const counts = sql`
   select r.id, coalesce(sum(v.occurrences), 0)::int as "wordTokens",
@@ -84,13 +142,20 @@ const readableTexts = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =
 
 type ViewerParams = 'viewerId' | 'viewerIsAdmin';
 
-const textCounts = statement<'ids' | 'userId' | 'language' | ViewerParams, CoverageCounts & { id: number }>((p) =>
-  countsOf(
-    p,
-    sql`${contents.id}`,
-    sql`${contents} left join content_words v on v.content_id = ${contents.id}`,
-    readableContents(p),
-  ),
+/** The pairs of the contents among `p.ids` that `among` keeps, as `phraseGainsCtes` reads them (readable ones count). */
+const textPairsOf = (p: Record<'ids', Placeholder>) => (among: (pair: SQL) => SQL) =>
+  sql`select content_id as id, content_id as key, pair from content_word_pairs
+    where content_id = any(${p.ids}::int[]) and ${among(sql.raw('pair'))}`;
+
+const textCounts = statement<'ids' | 'userId' | 'language' | ViewerParams, CoverageCounts & { id: number }>(
+  (p) => sql`
+    with counted as (${countsOf(
+      p,
+      sql`${contents.id}`,
+      sql`${contents} left join content_words v on v.content_id = ${contents.id}`,
+      readableContents(p),
+    )}), ${phraseGainsCtes(p, textPairsOf(p), textPairs)}
+    ${withGains(sql.raw('counted'))}`,
 );
 
 /** The learner's counts for each text they may read among `ids`; the others are left out. */
@@ -102,14 +167,22 @@ export async function textCoverageCounts(
   return textCounts(db, { ids: [...ids], userId: viewer.id, language, ...viewerValues(viewer) });
 }
 
-const videoCounts = statement<'ids' | 'userId' | 'language', CoverageCounts & { id: string }>((p) =>
-  countsOf(
-    p,
-    sql`u.youtube_id`,
-    sql`user_videos u left join transcript_words v on v.transcript_id = u.transcript_id`,
-    sql`u.user_id = ${p.userId} and u.language = ${p.language} and u.youtube_id = any(${p.ids}::text[])`,
-  ),
-);
+const videoCounts = statement<'ids' | 'userId' | 'language', CoverageCounts & { id: string }>((p) => {
+  const listed = sql`u.user_id = ${p.userId} and u.language = ${p.language} and u.youtube_id = any(${p.ids}::text[])`;
+  return sql`
+    with counted as (${countsOf(
+      p,
+      sql`u.youtube_id`,
+      sql`user_videos u left join transcript_words v on v.transcript_id = u.transcript_id`,
+      listed,
+    )}), ${phraseGainsCtes(
+      p,
+      (among) => sql`select u.youtube_id as id, u.transcript_id as key, q.pair from user_videos u
+        join transcript_word_pairs q on q.transcript_id = u.transcript_id where ${listed} and ${among(sql.raw('q.pair'))}`,
+      transcriptPairs,
+    )}
+    ${withGains(sql.raw('counted'))}`;
+});
 
 /** The learner's counts for each video of their list among `ids` (one still processing has no words yet). */
 export async function videoCoverageCounts(
@@ -125,7 +198,8 @@ const newWords = statement<
   CoverageCounts & { id: number; words: RankedNewWord[] }
 >(
   (p) => sql`
-    ${readableTexts(p)}, counted as (${counts})
+    ${readableTexts(p)}, bare as (${counts}), ${phraseGainsCtes(p, textPairsOf(p), textPairs)},
+    counted as (${withGains(sql.raw('bare'))})
     select counted.*, coalesce((
       select json_agg(
           -- The learner's own meaning and note only when a word has them (a level-0 word may).

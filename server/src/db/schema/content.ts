@@ -103,6 +103,23 @@ export const contentWords = pgTable(
 );
 
 /**
+ * A content's pairs of words in a row inside one sentence of a paragraph ("give up"), each with its occurrences:
+ * where the learner's saved phrases are counted in the known-word figures (docs/decisions/0042). Written with the
+ * vocabulary by `refresh_content_words` (migration 0026).
+ */
+export const contentWordPairs = pgTable(
+  'content_word_pairs',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    pair: text('pair').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.pair] })],
+);
+
+/**
  * How often each word occurs in a language's published library: the sum of `content_words` over the library's
  * published texts, kept by triggers (migration 0017) wherever a vocabulary is written or a text published,
  * unpublished or deleted, so the vocabulary screen's frequency order reads one row per word, never every text's.

@@ -56,6 +56,19 @@ export const transcriptWords = pgTable(
   (t) => [primaryKey({ columns: [t.transcriptId, t.lowercase] })],
 );
 
+/** A transcript's pairs of words in a row inside one sentence of a line, as `content_word_pairs` is a text's. */
+export const transcriptWordPairs = pgTable(
+  'transcript_word_pairs',
+  {
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    pair: text('pair').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.pair] })],
+);
+
 /** A video in a learner's list: their title, in the language they learn it in, pointing at the shared transcript. */
 export const userVideos = pgTable(
   'user_videos',
