@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinRewards } from '#contract/constants.ts';
 import { endpoints } from '#contract/endpoints.ts';
@@ -7,6 +8,19 @@ import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { type ExportedWord, wordBackupSchema } from '#contract/word-export.ts';
 import { maxWordImportBytes } from '#contract/word-import.ts';
 import { runHousekeeping } from '../src/services/housekeeping.ts';
+import {
+  basic,
+  cloze,
+  collectionOf,
+  type FixtureNote,
+  metaOf,
+  newCard,
+  packageOf,
+  placeholderOf,
+  reviewCard,
+  suspended,
+  withStatedSize,
+} from './anki-fixtures.ts';
 import { buildTestApp, type TestApp, testAccountSettings } from './build-test-app.ts';
 import {
   addReviewedCard,
@@ -19,9 +33,11 @@ import {
 } from './helpers.ts';
 
 let app: TestApp;
+let sqlite: SqlJsStatic;
 beforeAll(async () => {
   app = await buildTestApp({ accounts: { newUserWordLimit: 100 } });
   await seedFixtures(app);
+  sqlite = await initSqlJs();
 });
 afterAll(() => app.close());
 
@@ -197,7 +213,7 @@ describe('a file with bad rows', () => {
   it('refuses a request without the language or with an unknown format', async () => {
     const token = await signupLearner(app);
     expect(await refusal(await preview(token, 'x', { language: 'xx' }), 400)).toBe('invalid_input');
-    expect(await refusal(await preview(token, 'x', { format: 'anki' }), 400)).toBe('invalid_input');
+    expect(await refusal(await preview(token, 'x', { format: 'xlsx' }), 400)).toBe('invalid_input');
   });
 });
 
@@ -301,5 +317,127 @@ describe('committing', () => {
     await save(token, 'apple', 4);
     // Only level 4 is new (and the day a learning day): the levels the file brought pay nothing later either.
     expect((await account(token)).creditAmount - before).toBe(coinRewards.perNewLevel + coinRewards.perStreakDay);
+  });
+});
+
+describe('an Anki package', () => {
+  /** A German deck: cards new, in review at 5, 10 and 30 days, one suspended, and a cloze note. */
+  const deck: FixtureNote[] = [
+    { id: 1, noteTypeId: basic.id, fields: ['<b>Hund</b>', 'dog'], cards: [reviewCard(30)] },
+    { id: 2, noteTypeId: basic.id, fields: ['Katze', 'cat'], cards: [newCard] },
+    { id: 3, noteTypeId: basic.id, fields: ['Vogel', 'bird'], cards: [reviewCard(5)] },
+    { id: 4, noteTypeId: basic.id, fields: ['Pferd', 'horse'], cards: [reviewCard(10)] },
+    { id: 5, noteTypeId: basic.id, fields: ['Fisch', 'fish'], cards: [suspended(reviewCard(10))] },
+    { id: 6, noteTypeId: cloze.id, fields: ['{{c1::Kuh}}', 'cow'], cards: [reviewCard(7)] },
+  ];
+  const deckPackage = () => packageOf({ 'collection.anki21': collectionOf(sqlite, { notes: deck }) });
+  const previewDeck = (token: string, fields: Record<string, string> = {}) =>
+    previewed(token, deckPackage(), { language: 'de', ...fields });
+
+  it('previews its note types with their fields, first field the word and second the meaning', async () => {
+    const staged = await previewDeck(await signupLearner(app));
+    expect(staged.format).toBe('anki');
+    expect(staged.noteTypes?.[0]).toEqual({
+      id: basic.id,
+      name: 'Basic',
+      notes: 5,
+      fields: [
+        { name: 'Front', samples: ['Hund', 'Katze', 'Vogel'] },
+        { name: 'Back', samples: ['dog', 'cat', 'bird'] },
+      ],
+      choice: { word: 0, meaning: 1, sentence: null, note: null },
+    });
+    expect(staged.counts).toMatchObject({ new: 5, skipped: 1 });
+  });
+
+  it('skips a suspended note with its note number', async () => {
+    const staged = await previewDeck(await signupLearner(app));
+    expect(staged.problems).toEqual([{ line: 5, reason: 'suspended_note', word: 'Fisch' }]);
+  });
+
+  it("imports each note at the level of its cards' interval, with its meaning", async () => {
+    const token = await signupLearner(app);
+    const result = await committed(token, (await previewDeck(token)).importId);
+    expect(result).toMatchObject({ added: 5, wordCount: 5 });
+    const words = (await backupWords(token)).map(({ word, level, meaning }) => ({ word, level, meaning }));
+    expect(words).toEqual(
+      expect.arrayContaining([
+        { word: 'hund', level: 4, meaning: 'dog' },
+        { word: 'katze', level: 1, meaning: 'cat' },
+        { word: 'vogel', level: 2, meaning: 'bird' },
+        { word: 'pferd', level: 3, meaning: 'horse' },
+        { word: 'kuh', level: 3, meaning: 'cow' },
+      ]),
+    );
+  });
+
+  it('reads the fields the learner maps, and leaves out a note type whose word is none', async () => {
+    const mapping = [
+      { noteTypeId: basic.id, word: 1, meaning: null, sentence: null, note: 0 },
+      { noteTypeId: cloze.id, word: null, meaning: null, sentence: null, note: null },
+    ];
+    const token = await signupLearner(app);
+    const staged = await previewDeck(token, { mapping: JSON.stringify(mapping) });
+    expect(staged.noteTypes?.map((type) => type.choice.word)).toEqual([1, null]);
+    expect(staged.counts).toMatchObject({ new: 4, skipped: 2 });
+    await committed(token, staged.importId);
+    const words = await backupWords(token);
+    expect(words.find((word) => word.word === 'dog')).toMatchObject({ level: 4, meaning: null, note: 'Hund' });
+  });
+
+  it('refuses a mapping that is not a list of note types and fields', async () => {
+    const response = await preview(await signupLearner(app), deckPackage(), { mapping: '{"word":0}' });
+    expect(await refusal(response, 400)).toBe('invalid_input');
+  });
+
+  it('applies once: a second commit is a 409', async () => {
+    const token = await signupLearner(app);
+    const staged = await previewDeck(token);
+    await committed(token, staged.importId);
+    expect(await refusal(await commit(token, staged.importId), 409)).toBe('already_imported');
+  });
+
+  it("answers 404 for another learner's import", async () => {
+    const staged = await previewDeck(await signupLearner(app));
+    expect(await refusal(await commit(await signupLearner(app), staged.importId), 404)).toBe('not_found');
+  });
+
+  const unreadable: Array<[string, () => Buffer | string, string, number]> = [
+    ['a file that is not a zip', () => 'front,back', 'anki_not_zip', 400],
+    ['a zip without a collection', () => packageOf({ media: '{}' }), 'anki_no_collection', 400],
+    [
+      'a package in the new format only',
+      () =>
+        packageOf({
+          meta: metaOf(3),
+          'collection.anki21b': new Uint8Array([0x28, 0xb5, 0x2f, 0xfd]),
+          'collection.anki2': placeholderOf(sqlite),
+        }),
+      'anki_new_format_only',
+      400,
+    ],
+    [
+      'a collection that is not SQLite',
+      () => packageOf({ 'collection.anki2': new TextEncoder().encode('SQLite format 3\0 and noise') }),
+      'anki_corrupt',
+      400,
+    ],
+    [
+      'a collection without notes',
+      () => packageOf({ 'collection.anki2': collectionOf(sqlite, { notes: [] }) }),
+      'anki_empty',
+      400,
+    ],
+    [
+      'a collection declared larger than the cap',
+      () => withStatedSize(deckPackage(), 'collection.anki21', 1024 * 1024 * 1024, 'both'),
+      'anki_too_large',
+      413,
+    ],
+  ];
+
+  it.each(unreadable)('refuses %s with its reason', async (_, content, code, status) => {
+    const response = await preview(await signupLearner(app), content(), { language: 'de', format: 'anki' });
+    expect(await refusal(response, status)).toBe(code);
   });
 });

@@ -4,7 +4,18 @@ import { type ErrorCode, isErrorCode } from '@/contract/envelope';
 import { ApiRequestError } from './client';
 
 /** Codes only the word import's dialog shows: translated with it (`importErrorMessages`), in its lazy chunk. */
-export type WordImportErrorCode = 'not_utf8' | 'empty_word_file' | 'unknown_word_format' | 'already_imported';
+export type WordImportErrorCode =
+  | 'not_utf8'
+  | 'empty_word_file'
+  | 'unknown_word_format'
+  | 'already_imported'
+  | 'anki_not_zip'
+  | 'anki_no_collection'
+  | 'anki_new_format_only'
+  | 'anki_too_large'
+  | 'anki_corrupt'
+  | 'anki_empty'
+  | 'anki_busy';
 
 /**
  * Translations of every error code of the API but the word import's; a code this client does not know shows the

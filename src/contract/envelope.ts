@@ -1,5 +1,16 @@
 import { z } from 'zod/mini';
 
+/** Why an Anki package cannot be imported (the reader's refusals, docs/decisions/0038). */
+export const ankiRefusals = [
+  'anki_not_zip',
+  'anki_no_collection',
+  'anki_new_format_only',
+  'anki_too_large',
+  'anki_corrupt',
+  'anki_empty',
+] as const;
+export type AnkiRefusal = (typeof ankiRefusals)[number];
+
 /** Stable machine codes the SPA translates; `error` carries English text for other clients. */
 export const errorCodes = [
   'invalid_input',
@@ -35,6 +46,8 @@ export const errorCodes = [
   'empty_word_file',
   'unknown_word_format',
   'already_imported',
+  ...ankiRefusals,
+  'anki_busy',
   'email_required',
   'email_too_short',
   'email_too_long',

@@ -15,10 +15,10 @@ import {
 
 /**
  * A learner's words read back from a file (issue #30): Folio's JSON backup and CSV, Lute's CSV and LWT's "Export
- * terms (TSV)". Pure code with no server or browser dependency, so the server and the mocks read the same rows from
+ * terms (TSV)"; an Anki package's notes become the same rows in `anki-import.ts`. Pure code with no server or browser dependency, so the server and the mocks read the same rows from
  * the same bytes. Each format becomes the same rows, and each row that cannot be imported a problem with its line.
  */
-export const wordImportFormats = ['json', 'csv', 'lute', 'lwt'] as const;
+export const wordImportFormats = ['json', 'csv', 'lute', 'lwt', 'anki'] as const;
 export type WordImportFormat = (typeof wordImportFormats)[number];
 export const wordImportFormatSchema = z.enum(wordImportFormats);
 
@@ -54,6 +54,8 @@ export const wordImportProblemCodes = [
   'bad_row',
   /** The same word again with another level: the first row is kept. */
   'duplicate_word',
+  /** An Anki note whose cards are all suspended. */
+  'suspended_note',
 ] as const;
 export type WordImportProblemCode = (typeof wordImportProblemCodes)[number];
 
@@ -84,7 +86,7 @@ export type ParsedWordFile = {
   rows: ImportedWordRow[];
   /** Every problem, in the file's order (the preview lists the first ones). */
   problems: WordImportProblem[];
-  /** Rows left out without a problem: the same word again at the same level. */
+  /** Rows left out without a problem: the same word again at the same level, an Anki note type left out. */
   repeated: number;
 };
 
@@ -298,7 +300,7 @@ type RawRow = {
 };
 
 /** Collects rows and problems; a word seen again keeps its first row. */
-class Collector {
+export class WordRowCollector {
   readonly rows: ImportedWordRow[] = [];
   readonly problems: WordImportProblem[] = [];
   repeated = 0;
@@ -378,7 +380,7 @@ function* csvRows(
   text: string,
   fallback: WordImportFormat | undefined,
   language: LearningLanguage,
-  into: Collector,
+  into: WordRowCollector,
 ): Generator<void, WordImportFormat> {
   const delimiter = delimiterOf(text);
   const records = csvRecords(text, delimiter);
@@ -471,7 +473,7 @@ function checkBackupHead(head: unknown) {
   }
 }
 
-function addBackupWord(entry: unknown, line: number, into: Collector) {
+function addBackupWord(entry: unknown, line: number, into: WordRowCollector) {
   const parsed = exportedWordSchema.safeParse(entry);
   if (!parsed.success) {
     const word = (entry as { word?: unknown } | null)?.word;
@@ -485,7 +487,7 @@ function addBackupWord(entry: unknown, line: number, into: Collector) {
  * The backup as the export writes it is one word a line between a head line and a tail: read a line at a time, in
  * slices, each problem with its line. Any other layout of the same JSON is parsed whole, entries numbered from 1.
  */
-function* jsonRows(text: string, into: Collector): Generator<void, WordImportFormat> {
+function* jsonRows(text: string, into: WordRowCollector): Generator<void, WordImportFormat> {
   const lines = text.split('\n');
   const headLine = lines[0]?.trim() ?? '';
   if (headLine.endsWith('"words":[')) {
@@ -543,7 +545,7 @@ export function* wordFileSlices(
   text: string,
   { fallback, language }: { fallback?: WordImportFormat | undefined; language: LearningLanguage },
 ): Generator<void, ParsedWordFile> {
-  const into = new Collector();
+  const into = new WordRowCollector();
   const format = text.trimStart().startsWith('{')
     ? yield* jsonRows(text, into)
     : yield* csvRows(text, fallback, language, into);
@@ -555,7 +557,11 @@ export function parseWordFile(
   text: string,
   options: { fallback?: WordImportFormat | undefined; language: LearningLanguage },
 ): ParsedWordFile {
-  const slices = wordFileSlices(text, options);
+  return drained(wordFileSlices(text, options));
+}
+
+/** A sliced read's result, read without pausing. */
+export function drained<T>(slices: Generator<void, T>): T {
   for (;;) {
     const step = slices.next();
     if (step.done) return step.value;

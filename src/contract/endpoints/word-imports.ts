@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ankiNoteTypeSummarySchema } from '../anki-import.ts';
 import { isoDateTimeSchema } from '../entities.ts';
 import { wordImportFormatSchema, wordImportPolicySchema, wordImportProblemSchema } from '../word-import.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
@@ -29,6 +30,8 @@ export const wordImportPreviewSchema = z.object({
   problems: z.array(wordImportProblemSchema),
   problemCount: z.int().check(z.minimum(0)),
   limit: z.object({ fits: z.boolean(), room: z.int().check(z.minimum(0)) }),
+  /** An Anki package's note types: their fields, a few values of each, and which fields the rows were read from. */
+  noteTypes: z.optional(z.array(ankiNoteTypeSummarySchema)),
 });
 export type WordImportPreview = z.infer<typeof wordImportPreviewSchema>;
 
@@ -54,8 +57,11 @@ export const wordImportEndpoints = {
     method: 'POST',
     path: '/vocabulary/imports',
     auth: 'required',
-    // The body is multipart/form-data: fields `language` (the learner's current language, for rows that name none)
-    // and `format` (optional: used only when the file cannot tell), then `file` (at most 10 MB, UTF-8).
+    // The body is multipart/form-data: fields `language` (the learner's current language, for rows that name none),
+    // `format` (optional: used only when the file cannot tell) and `mapping` (optional, JSON of `ankiMappingSchema`:
+    // an Anki package's fields; a new mapping is a new preview of the same file), then `file` (at most 10 MB, UTF-8
+    // text or an Anki package, told by its first bytes). An Anki package the server cannot read is a 4xx `anki_*`;
+    // while it reads as many as it can at once, `anki_busy` (503, Retry-After).
     details: wordImportPreviewSchema,
   }),
   commitWordImport: endpoint({

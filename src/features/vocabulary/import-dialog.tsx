@@ -31,6 +31,13 @@ const importErrorMessages: Record<WordImportErrorCode, MessageDescriptor> = {
   empty_word_file: msg`This file has no words in it`,
   unknown_word_format: msg`Folio cannot read this word list`,
   already_imported: msg`These words have already been imported`,
+  anki_not_zip: msg`This file is not an Anki package`,
+  anki_no_collection: msg`This Anki package holds no collection of notes`,
+  anki_new_format_only: msg`This package is in the newest Anki format only: export it again in Anki with “Support older Anki versions” ticked`,
+  anki_too_large: msg`This Anki package is too large to import`,
+  anki_corrupt: msg`This Anki package is damaged and cannot be read`,
+  anki_empty: msg`This Anki package has no notes in it`,
+  anki_busy: msg`Other Anki packages are being read: please try again in a minute`,
 };
 
 /** Why a row was left out, in the learner's language. */
@@ -44,6 +51,7 @@ export const problemReasons: Record<WordImportProblemCode, MessageDescriptor> = 
   text_too_long: msg`The meaning, note or sentence is too long`,
   bad_row: msg`Not a row of this format`,
   duplicate_word: msg`Already in the file with another level`,
+  suspended_note: msg`Suspended in Anki`,
 };
 
 const formatNames: Record<WordImportFormat, MessageDescriptor> = {
@@ -51,6 +59,7 @@ const formatNames: Record<WordImportFormat, MessageDescriptor> = {
   csv: msg`Folio CSV`,
   lute: msg`Lute CSV`,
   lwt: msg`LWT terms (TSV)`,
+  anki: msg`Anki package`,
 };
 
 const policyNames: Record<WordImportPolicy, MessageDescriptor> = {

@@ -1,5 +1,7 @@
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { levelOfNote } from '#contract/anki-import.ts';
+import type { AnkiRefusal } from '#contract/envelope.ts';
 import {
   basic,
   cloze,
@@ -11,15 +13,7 @@ import {
   sampleNotes,
   withStatedSize,
 } from '../../../test/anki-fixtures.ts';
-import {
-  type AnkiPackage,
-  type AnkiRefusal,
-  ankiNoteAt,
-  ankiNoteCount,
-  ankiPackageOf,
-  fieldText,
-  levelOfNote,
-} from './anki-package.ts';
+import { type AnkiPackage, ankiNoteAt, ankiNoteCount, ankiPackageOf, fieldText } from './anki-package.ts';
 import { readAnkiPackage } from './read-anki-package.ts';
 
 let sql: SqlJsStatic;

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { AnkiRefusal } from '#contract/envelope.ts';
 import { type Archive, type ArchiveLimits, BadBookError, openArchive, readFiles } from './epub-archive.ts';
 
 /**
@@ -10,17 +11,6 @@ import { type Archive, type ArchiveLimits, BadBookError, openArchive, readFiles 
  * `collection.anki21b` (zstd, schema 18) beside a `collection.anki2` that only asks to update Anki: they are refused,
  * never read as that placeholder. See docs/decisions/0038-reading-anki-packages.md.
  */
-
-/** Why a package was refused; the import words each code for the learner. */
-export const ankiRefusals = [
-  'anki_not_zip',
-  'anki_no_collection',
-  'anki_new_format_only',
-  'anki_too_large',
-  'anki_corrupt',
-  'anki_empty',
-] as const;
-export type AnkiRefusal = (typeof ankiRefusals)[number];
 
 /** A package that cannot be imported; `code` says why, the message says it in English for logs and other clients. */
 export class AnkiPackageError extends Error {
@@ -86,19 +76,6 @@ export function ankiNoteAt(notes: AnkiNotes, index: number): AnkiNote {
     intervalDays: Number.isNaN(days) ? null : days,
     suspended: notes.suspended[index] === 1,
   };
-}
-
-/** A Folio level as Anki's scheduling suggests it. */
-export type AnkiLevel = 1 | 2 | 3 | 4;
-
-/** The level a note is imported at: new 1, 1–6 days 2, 7–20 days 3, 21 and more 4; null (skipped) when suspended. */
-export function levelOfNote(note: Pick<AnkiNote, 'intervalDays' | 'suspended'>): AnkiLevel | null {
-  if (note.suspended) return null;
-  const days = note.intervalDays ?? 0;
-  if (days >= 21) return 4;
-  if (days >= 7) return 3;
-  if (days >= 1) return 2;
-  return 1;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { type AnkiPackage, AnkiPackageError, type AnkiRefusal } from './anki-package.ts';
+import type { AnkiRefusal } from '#contract/envelope.ts';
+import { type AnkiPackage, AnkiPackageError } from './anki-package.ts';
+import { oneAtATime } from './turns.ts';
 
 /** The heap a package's reading may take: its notes' text and the rows read, beside sql.js's memory and the file. */
 const workerHeapMb = 384;
@@ -35,3 +37,12 @@ export function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
     });
   });
 }
+
+/**
+ * A reading may take about 300 MB while it runs, so a process reads one package at a time; a few more wait their
+ * turn, and one beyond them is refused with `QueueFullError` (docs/decisions/0040).
+ */
+const packageTurns = oneAtATime({ waiting: 3 });
+
+/** `readAnkiPackage` in this process's turn. */
+export const readAnkiPackageInTurn = (bytes: Uint8Array) => packageTurns.run(() => readAnkiPackage(bytes));

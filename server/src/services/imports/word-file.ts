@@ -15,7 +15,11 @@ export async function readWordFile(
 ): Promise<ParsedWordFile> {
   const text = decodeWordFile(bytes);
   await yieldToLoop();
-  const slices = wordFileSlices(text, options);
+  return sliced(wordFileSlices(text, options));
+}
+
+/** A sliced read's result, with a turn of the event loop between two slices. */
+export async function sliced<T>(slices: Generator<void, T>): Promise<T> {
   for (;;) {
     const step = slices.next();
     if (step.done) return step.value;
