@@ -1,6 +1,7 @@
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
+import { ankiPackage } from '#contract/anki-package.ts';
 import { maxCoverageIds } from '#contract/constants.ts';
 import { type DetailsOf, type EndpointName, endpoints } from '#contract/endpoints.ts';
 import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
@@ -1725,6 +1726,46 @@ export function describeConformance(subject: Subject) {
           .parse((await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'all' } })).json)
           .words.map(({ language, word, level, meaning, note }) => ({ language, word, level, meaning, note }));
       expect(await backup(to.token)).toEqual(await backup(from.token));
+    });
+
+    it("imports an Anki package: its note type's fields, the fields chosen, each note a word", async () => {
+      const { token } = await signUp();
+      const tools = { sqlite: await initSqlJs(), zip: (files: Record<string, Uint8Array>) => zipSync(files) };
+      const words = [
+        { language: 'en', word: 'ferry', level: 2, meaning: 'a boat', note: null, sentence: null },
+        { language: 'en', word: 'dawn', level: 3, meaning: null, note: 'early', sentence: null },
+      ] as const;
+      const bytes = ankiPackage(tools, 'other learner', words, new Date('2026-11-01T00:00:00Z'));
+      const first = await previewed(token, bytes);
+      expect(first).toMatchObject({ format: 'anki', counts: { new: 2, skipped: 0 }, problems: [] });
+      const [type] = first.noteTypes ?? [];
+      expect(type?.fields.map((field) => field.name)).toEqual(['Word', 'Meaning', 'Sentence', 'Note', 'Level']);
+      expect(type?.choice).toEqual({ word: 0, meaning: 1, sentence: null, note: null });
+      const mapping = [{ noteTypeId: type?.id ?? 0, word: 0, meaning: null, sentence: null, note: 3 }];
+      const chosen = await preview(token, bytes, { mapping: JSON.stringify(mapping) });
+      const staged = envelopeSchema(endpoints.previewWordImport.details).parse(chosen.json).details;
+      await expectOk('commitWordImport', {
+        token,
+        params: { importId: staged.importId },
+        body: { policy: 'keep_higher' },
+      });
+      const backup = await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'all' } });
+      const saved = wordBackupSchema
+        .parse(backup.json)
+        .words.map(({ word, level, meaning, note }) => ({ word, level, meaning, note }));
+      expect(saved).toEqual(
+        expect.arrayContaining([
+          { word: 'ferry', level: 1, meaning: null, note: null },
+          { word: 'dawn', level: 1, meaning: null, note: 'early' },
+        ]),
+      );
+    });
+
+    it('refuses a package it cannot read with its reason', async () => {
+      const { token } = await signUp();
+      const answer = await preview(token, zipSync({ media: new TextEncoder().encode('{}') }));
+      expect(answer.status).toBe(400);
+      expect(errorEnvelopeSchema.parse(answer.json).details[0]?.code).toBe('anki_no_collection');
     });
 
     it('lists bad rows by line and reason, and refuses files it cannot read', async () => {

@@ -1,3 +1,4 @@
+import { type AnkiMapping, ankiMappingSchema, looksLikeZip, parseAnkiNotes } from '@/contract/anki-import';
 import { endpoints } from '@/contract/endpoints';
 import type { WordImportPreview } from '@/contract/endpoints/word-imports';
 import type { WordContext } from '@/contract/endpoints/words';
@@ -15,6 +16,7 @@ import {
   type WordImportPolicy,
   wordImportFormatSchema,
 } from '@/contract/word-import';
+import { MockAnkiRefusal, readMockAnkiPackage } from '../anki-reader';
 import { type MockUser, mockDb, nextId, wordsOf, wordTimeKey } from '../db';
 import { fail, ok, parseBody, parseParams, readMultipartBytes, requireUser, route, wordLimitFor } from './respond';
 
@@ -91,7 +93,7 @@ function write(
   userCoins.levels[levelKey] = Math.max(userCoins.levels[levelKey] ?? 0, word.level);
 }
 
-function preview(user: MockUser, file: ParsedWordFile): WordImportPreview {
+function preview(user: MockUser, file: ParsedWordFile & Pick<WordImportPreview, 'noteTypes'>): WordImportPreview {
   const counts = {
     new: 0,
     updated: { keep_higher: 0, overwrite: 0, add_new: 0 },
@@ -121,7 +123,17 @@ function preview(user: MockUser, file: ParsedWordFile): WordImportPreview {
     problems: file.problems.slice(0, maxListedImportProblems),
     problemCount: file.problems.length,
     limit: { fits: counts.new <= room, room },
+    ...(file.noteTypes ? { noteTypes: file.noteTypes } : {}),
   };
+}
+
+function mappingOf(field: string | undefined): AnkiMapping | undefined {
+  if (field === undefined) return [];
+  try {
+    return ankiMappingSchema.safeParse(JSON.parse(field)).data;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Cards of a JSON backup for words that have none (their review log stays with the server: the mocks keep none). */
@@ -163,18 +175,32 @@ function restoreCard(user: MockUser, row: ImportedWordRow): boolean {
  * The preview's answer for a file's bytes and the form's fields (`language`, `format`): exported for component tests,
  * whose jsdom File a Node FormData sends empty, so they hand the file's bytes over themselves.
  */
-export function previewWordFile(user: MockUser, bytes: Uint8Array, fields: Record<string, string>): Response {
+export async function previewWordFile(
+  user: MockUser,
+  bytes: Uint8Array,
+  fields: Record<string, string>,
+): Promise<Response> {
   if (bytes.length > maxWordImportBytes)
     return fail(413, 'payload_too_large', 'Word files may be at most 10 MB', 'file');
   const language = learningLanguageSchema.safeParse(fields.language);
   if (!language.success) return fail(400, 'invalid_input', 'Give the language you are learning', 'language');
   const format = fields.format === undefined ? undefined : wordImportFormatSchema.safeParse(fields.format);
-  if (format && !format.success) return fail(400, 'invalid_input', 'Choose json, csv, lute or lwt', 'format');
+  if (format && !format.success) return fail(400, 'invalid_input', 'Choose json, csv, lute, lwt or anki', 'format');
+  const mapping = mappingOf(fields.mapping);
+  if (!mapping) return fail(400, 'invalid_input', "Give each note type's fields as a list", 'mapping');
   try {
+    if (format?.data === 'anki' || looksLikeZip(bytes)) {
+      const { noteTypes, notes } = await readMockAnkiPackage(bytes);
+      const blank = { noteTypeId: 0, fields: [], intervalDays: null, suspended: false };
+      const all = { count: notes.length, at: (index: number) => notes[index] ?? blank };
+      const read = parseAnkiNotes(all, noteTypes, { mapping, language: language.data });
+      return ok(preview(user, read));
+    }
     const parsed = parseWordFile(decodeWordFile(bytes), { fallback: format?.data, language: language.data });
     return ok(preview(user, parsed));
   } catch (error) {
     if (error instanceof WordFileError) return fail(400, error.problem, error.message, 'file');
+    if (error instanceof MockAnkiRefusal) return fail(400, error.code, error.message, 'file');
     throw error;
   }
 }
