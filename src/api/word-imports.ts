@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnkiMapping } from '@/contract/anki-import';
 import { wordImportEndpoints } from '@/contract/endpoints/word-imports';
 import type { LearningLanguage } from '@/contract/languages';
 import type { WordImportFormat, WordImportPolicy } from '@/contract/word-import';
@@ -13,6 +14,8 @@ export type WordImportRequest = {
   language: LearningLanguage;
   /** Used only when the file cannot tell its format. */
   format?: WordImportFormat | undefined;
+  /** An Anki package's fields, when the learner has chosen others than the preview's. */
+  mapping?: AnkiMapping | undefined;
 };
 
 /** Reads and stages a word file: the preview's counts, problems and limit (nothing is applied yet). */
@@ -20,10 +23,11 @@ export function useWordImportPreview() {
   return useMutation({
     mutationKey: ['word-imports', 'preview'],
     meta: { silent: true },
-    mutationFn: ({ file, language, format }: WordImportRequest) => {
+    mutationFn: ({ file, language, format, mapping }: WordImportRequest) => {
       const formData = new FormData();
       formData.append('language', language);
       if (format) formData.append('format', format);
+      if (mapping) formData.append('mapping', JSON.stringify(mapping));
       formData.append('file', file);
       return fetchDetails(wordImportEndpoints.previewWordImport, { formData });
     },

@@ -1,9 +1,12 @@
+import { sqlJs } from '@mocks/anki-package';
 import { requireUser, wordLimitFor } from '@mocks/handlers/respond';
 import { previewWordFile } from '@mocks/handlers/word-imports';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
+import { zipSync } from 'fflate';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ankiPackage } from '@/contract/anki-package';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -82,5 +85,37 @@ describe('importing words on the vocabulary screen', () => {
     await within(dialog).findByRole('region', { name: 'Preview' });
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" })).toBeInTheDocument();
+  });
+
+  describe('an Anki package', () => {
+    /** A package of one note, as Folio's own Anki export writes it (fields Word, Meaning, Sentence, Note, Level). */
+    async function deckFile() {
+      const tools = { sqlite: await sqlJs(), zip: (files: Record<string, Uint8Array>) => zipSync(files) };
+      const words = [{ language: 'de', word: 'Hund', level: 3, meaning: 'dog', note: null, sentence: null }] as const;
+      return fileOf(ankiPackage(tools, 'another learner', words, new Date('2026-11-01T00:00:00Z')), 'deck.apkg');
+    }
+
+    async function readDeck() {
+      const { user, dialog } = await openImport();
+      await user.upload(within(dialog).getByLabelText('Word file'), await deckFile());
+      await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+      const fields = await within(dialog).findByRole('region', { name: 'Anki fields' });
+      return { user, dialog, fields };
+    }
+
+    it('shows each note type with its fields and their values, the first the word and the second the meaning', async () => {
+      const { fields } = await readDeck();
+      const type = within(fields).getByRole('group', { name: 'Folio Word, notes: 1' });
+      expect(within(type).getByLabelText('Word')).toHaveDisplayValue('Word (Hund)');
+      expect(within(type).getByLabelText('Meaning')).toHaveDisplayValue('Meaning (dog)');
+      expect(within(type).getByLabelText('Sentence')).toHaveDisplayValue('None');
+    });
+
+    it('offers to read the package again once the learner changes a field', async () => {
+      const { user, fields } = await readDeck();
+      expect(within(fields).queryByRole('button', { name: 'Read again with these fields' })).not.toBeInTheDocument();
+      await user.selectOptions(within(fields).getByLabelText('Note'), 'Level (3)');
+      expect(within(fields).getByRole('button', { name: 'Read again with these fields' })).toBeEnabled();
+    });
   });
 });

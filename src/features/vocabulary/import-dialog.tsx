@@ -8,6 +8,7 @@ import { errorText, type WordImportErrorCode } from '@/api/error-text';
 import { useCommitWordImport, useWordImportPreview } from '@/api/word-imports';
 import { wordLimitRoom } from '@/api/words';
 import { Modal } from '@/components/modal';
+import type { AnkiMapping } from '@/contract/anki-import';
 import type { WordImportPreview } from '@/contract/endpoints/word-imports';
 import type { LearningLanguage } from '@/contract/languages';
 import {
@@ -19,6 +20,7 @@ import {
   wordImportPolicies,
 } from '@/contract/word-import';
 import { toast } from '@/lib/toast';
+import { AnkiFields } from './anki-fields';
 import './import-dialog.css';
 
 const WordLimitDialog = lazy(() =>
@@ -85,12 +87,16 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
   const commit = useCommitWordImport();
   const user = useQuery(userQueries.current()).data;
   const fileId = useId();
-  const staged = preview.data;
+  // The last preview stays on screen while an Anki package is read again with other fields.
+  const [staged, setStaged] = useState<WordImportPreview | null>(null);
 
-  const read = () => {
+  const read = (mapping?: AnkiMapping) => {
     if (!file || preview.isPending) return;
     commit.reset();
-    preview.mutate({ file, language, format: format === 'auto' ? undefined : format });
+    preview.mutate(
+      { file, language, format: format === 'auto' ? undefined : format, mapping },
+      { onSuccess: setStaged },
+    );
   };
 
   const apply = (importId: string) =>
@@ -122,9 +128,17 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
           className="vocabulary-import"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!commit.isPending) apply(staged.importId);
+            if (!commit.isPending && !preview.isPending) apply(staged.importId);
           }}
         >
+          {staged.noteTypes ? (
+            <AnkiFields noteTypes={staged.noteTypes} pending={preview.isPending} onRead={read} />
+          ) : null}
+          {preview.isError ? (
+            <p role="alert" className="vocabulary-import-error">
+              {errorText(preview.error, i18n, importErrorMessages)}
+            </p>
+          ) : null}
           <ImportPreview preview={staged} policy={policy} />
           <fieldset>
             <legend>
@@ -149,13 +163,20 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
             </p>
           ) : null}
           <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={() => preview.reset()}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                preview.reset();
+                setStaged(null);
+              }}
+            >
               <Trans>Choose another file</Trans>
             </button>
             <button
               type="submit"
               className="button button-primary"
-              disabled={commit.isPending}
+              disabled={commit.isPending || preview.isPending}
               aria-busy={commit.isPending}
             >
               <Trans>Import</Trans>
@@ -172,7 +193,7 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
         >
           <p>
             <Trans>
-              Bring in the words you saved in Folio, Lute or LWT: export them there, then choose the file here.
+              Bring in the words you saved in Folio, Lute, LWT or Anki: export them there, then choose the file here.
             </Trans>
           </p>
           <label htmlFor={fileId}>
@@ -181,7 +202,7 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
           <input
             id={fileId}
             type="file"
-            accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,application/json,text/plain"
+            accept=".csv,.tsv,.txt,.json,.apkg,.colpkg,text/csv,text/tab-separated-values,application/json,text/plain"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
           <label>
@@ -260,9 +281,7 @@ function ImportPreview({ preview, policy }: { preview: WordImportPreview; policy
             </caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <Trans>Line</Trans>
-                </th>
+                <th scope="col">{preview.format === 'anki' ? t`Note number` : t`Line`}</th>
                 <th scope="col">
                   <Trans>Word</Trans>
                 </th>
