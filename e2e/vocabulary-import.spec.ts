@@ -6,6 +6,8 @@ import { expect, test } from './fixtures';
 import { logOut, saveWordsOfFirstText, signUp } from './learners';
 
 const luteTerms = fileURLToPath(new URL('./files/lute-terms.csv', import.meta.url));
+/** Four notes of Anki's Basic type: in review for 30 and 3 days, new, and suspended. */
+const ankiDeck = fileURLToPath(new URL('./files/anki-deck.apkg', import.meta.url));
 
 /** Opens Import on Words, reads the file and answers the preview's dialog. */
 async function previewImport(page: Page, file: { name: string; mimeType: string; buffer: Buffer } | string) {
@@ -52,5 +54,22 @@ test('a Lute CSV imports its terms at their levels and lists the ignored one as 
   await expect(dialog).toBeHidden();
   await expect(page.locator('.vocabulary-list [data-w="lighthouse"]')).toHaveAttribute('data-level', '4');
   await expect(page.locator('.vocabulary-list [data-w="harbour"]')).toHaveAttribute('data-level', '1');
+  await expect(page.locator('.vocabulary-list [data-w="ferry"]')).toHaveCount(0);
+});
+
+test("an Anki package's notes arrive at the levels of their cards, the suspended one left out", async ({ page }) => {
+  await signUp(page);
+  const dialog = await previewImport(page, ankiDeck);
+  const fields = dialog.getByRole('region', { name: 'Anki fields' });
+  await expect(fields.getByLabel('Word')).toHaveValue('0');
+  await expect(fields.getByLabel('Meaning')).toHaveValue('1');
+  await expect(dialog.getByText('New words: 3')).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Rows left out' })).toContainText('Suspended in Anki');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.vocabulary-list [data-w="lighthouse"]')).toHaveAttribute('data-level', '4');
+  await expect(page.locator('.vocabulary-list [data-w="harbour"]')).toHaveAttribute('data-level', '2');
+  await expect(page.locator('.vocabulary-list [data-w="tide"]')).toHaveAttribute('data-level', '1');
   await expect(page.locator('.vocabulary-list [data-w="ferry"]')).toHaveCount(0);
 });
