@@ -62,7 +62,7 @@ export const endpointSummaries = {
   vocabulary:
     "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
   previewWordImport:
-    'Read a word file (Folio JSON or CSV, Lute CSV, LWT TSV) and stage it: counts, problems, the limit',
+    'Read a word file (Folio JSON or CSV, Lute CSV, LWT TSV, Anki package) and stage it: counts, problems, the limit',
   commitWordImport: 'Apply a staged word import in one transaction with a policy for the words already saved',
   exportVocabulary:
     "The learner's saved words as a file: a JSON backup, a CSV, or a CSV for Lute (the body is the file)",
