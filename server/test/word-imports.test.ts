@@ -402,6 +402,22 @@ describe('an Anki package', () => {
     expect(await refusal(await commit(await signupLearner(app), staged.importId), 404)).toBe('not_found');
   });
 
+  it('reads one package at a time: with three waiting, one more is refused as busy for now', async () => {
+    const notes = Array.from({ length: 5_000 }, (_, index) => ({
+      id: index + 1,
+      noteTypeId: basic.id,
+      fields: [`Wort${index}`, `word ${index}`],
+      cards: [newCard],
+    }));
+    const bytes = packageOf({ 'collection.anki2': collectionOf(sqlite, { notes, noteTypes: [basic] }) });
+    const token = await signupLearner(app);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => preview(token, bytes, { language: 'de' })));
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 200, 200, 200, 503]);
+    const busy = answers.find((answer) => answer.statusCode === 503);
+    expect(busy?.headers['retry-after']).toBe('30');
+    expect(errorEnvelopeSchema.parse(busy?.json()).details[0]?.code).toBe('anki_busy');
+  });
+
   const unreadable: Array<[string, () => Buffer | string, string, number]> = [
     ['a file that is not a zip', () => 'front,back', 'anki_not_zip', 400],
     ['a zip without a collection', () => packageOf({ media: '{}' }), 'anki_no_collection', 400],

@@ -29,7 +29,8 @@ const sameChoice = (a: AnkiFieldChoice, b: AnkiFieldChoice) => ankiFieldRoles.ev
 
 /**
  * Which field of each Anki note type is the word, the meaning, the sentence and the note, each field shown with a
- * few of its values. The preview was read with the choices the server reports; a changed choice is read again.
+ * few of its values. The preview was read with the choices the server reports; changed choices are read again on
+ * request (each reading is an upload), and until then the learner is told the preview is the earlier one.
  */
 export function AnkiFields({ noteTypes, pending, onRead }: AnkiFieldsProps) {
   const { t } = useLingui();
@@ -55,16 +56,22 @@ export function AnkiFields({ noteTypes, pending, onRead }: AnkiFieldsProps) {
           onChoose={(role, field) => choose(type.id, role, field)}
         />
       ))}
+      {/* Always there, and never disabled, so the focus stays on it while the package is read again. */}
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={pending}
+        aria-busy={pending}
+        onClick={() => {
+          if (!pending) onRead([...choices].map(([noteTypeId, choice]) => ({ noteTypeId, ...choice })));
+        }}
+      >
+        <Trans>Read again with these fields</Trans>
+      </button>
       {changed ? (
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={pending}
-          aria-busy={pending}
-          onClick={() => onRead([...choices].map(([noteTypeId, choice]) => ({ noteTypeId, ...choice })))}
-        >
-          <Trans>Read again with these fields</Trans>
-        </button>
+        <p role="status">
+          <Trans>The preview below is still the one read with the fields before.</Trans>
+        </p>
       ) : null}
     </section>
   );

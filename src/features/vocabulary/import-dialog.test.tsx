@@ -111,11 +111,18 @@ describe('importing words on the vocabulary screen', () => {
       expect(within(type).getByLabelText('Sentence')).toHaveDisplayValue('None');
     });
 
-    it('offers to read the package again once the learner changes a field', async () => {
+    it('says the preview is the earlier one until the package is read again with the fields changed', async () => {
       const { user, fields } = await readDeck();
-      expect(within(fields).queryByRole('button', { name: 'Read again with these fields' })).not.toBeInTheDocument();
       await user.selectOptions(within(fields).getByLabelText('Note'), 'Level (3)');
-      expect(within(fields).getByRole('button', { name: 'Read again with these fields' })).toBeEnabled();
+      expect(within(fields).getByRole('status')).toHaveTextContent('still the one read with the fields before');
+    });
+
+    it('keeps the focus on Read again while the package is read again', async () => {
+      const { user, fields } = await readDeck();
+      const again = within(fields).getByRole('button', { name: 'Read again with these fields' });
+      await user.click(again);
+      await waitFor(() => expect(again).toHaveAttribute('aria-busy', 'false'));
+      expect(again).toHaveFocus();
     });
   });
 });
