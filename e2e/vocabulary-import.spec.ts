@@ -73,3 +73,20 @@ test("an Anki package's notes arrive at the levels of their cards, the suspended
   await expect(page.locator('.vocabulary-list [data-w="tide"]')).toHaveAttribute('data-level', '1');
   await expect(page.locator('.vocabulary-list [data-w="ferry"]')).toHaveCount(0);
 });
+
+test('the learner chooses which Anki field is the word: the package is read again and those words arrive', async ({
+  page,
+}) => {
+  await signUp(page);
+  const dialog = await previewImport(page, ankiDeck);
+  const fields = dialog.getByRole('region', { name: 'Anki fields' });
+  await fields.getByLabel('Word').selectOption({ label: 'Back (phare, port quai, marée)' });
+  await fields.getByLabel('Meaning').selectOption({ label: 'Front (lighthouse, harbour, tide)' });
+  await expect(fields.getByRole('status')).toBeVisible();
+  await fields.getByRole('button', { name: 'Read again with these fields' }).click();
+  await expect(fields.getByRole('status')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.vocabulary-list [data-w="phare"]')).toHaveAttribute('data-level', '4');
+  await expect(page.locator('.vocabulary-list [data-w="lighthouse"]')).toHaveCount(0);
+});
