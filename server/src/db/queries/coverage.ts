@@ -90,25 +90,36 @@ const phraseGainsCtes = (p: Learner, pairs: (among: (pair: SQL) => SQL) => SQL, 
       where w.user_id = ${p.userId} and w.language = ${p.language} and strpos(w.lowercase, ' ') > 0 and w.level >= 1
     ) as starts
   ),
-  phrases as (
-    select s.id, w.level, words, (
-        select coalesce(min(coalesce(q.occurrences, 0)), 0) from generate_series(1, cardinality(words) - 1) i
-        left join ${table} q on q.${key} = s.key and q.pair = words[i] || ' ' || words[i + 1]
-      ) as occurrences
+  phrases as materialized (
+    select s.id, s.key, w.level, string_to_array(w.lowercase, ' ') as words
     from (${pairs(amongStarts)}) s
-    join user_words w on w.user_id = ${p.userId} and w.language = ${p.language} and strpos(w.lowercase, ' ') > 0
-      and ${phraseStart} = s.pair and w.level >= 1,
-    lateral string_to_array(w.lowercase, ' ') words
+    cross join lateral (
+      select w.lowercase, w.level from user_words w
+      where w.user_id = ${p.userId} and w.language = ${p.language} and strpos(w.lowercase, ' ') > 0
+        and ${phraseStart} = s.pair and w.level >= 1
+    ) w
+  ),
+  occurring as materialized (
+    select ph.id, ph.level, ph.words, (
+        select min(coalesce((
+          select q.occurrences from ${table} q where q.${key} = ph.key and q.pair = ph.words[i] || ' ' || ph.words[i + 1]
+        ), 0)) from generate_series(1, cardinality(ph.words) - 1) i
+      ) as occurrences
+    from phrases ph
   ),
   gains as (
-    select ph.id,
-      coalesce(sum(ph.occurrences) filter (where ph.level = 4 and coalesce(own.level, 0) <> 4), 0) as known,
-      coalesce(sum(ph.occurrences) filter (where coalesce(own.level, 0) < 1), 0) as familiar
-    from phrases ph cross join lateral unnest(ph.words) word(lowercase)
-    left join user_words own on own.user_id = ${p.userId} and own.language = ${p.language}
-      and own.lowercase = word.lowercase
-    where ph.occurrences > 0
-    group by ph.id
+    select o.id,
+      coalesce(sum(o.occurrences) filter (where o.level = 4 and own.level <> 4), 0) as known,
+      coalesce(sum(o.occurrences) filter (where own.level < 1), 0) as familiar
+    from occurring o cross join lateral unnest(o.words) word(lowercase)
+    cross join lateral (
+      select coalesce((
+        select w.level from user_words w
+        where w.user_id = ${p.userId} and w.language = ${p.language} and w.lowercase = word.lowercase
+      ), 0) as level
+    ) own
+    where o.occurrences > 0
+    group by o.id
   )`;
 
 /** The counts of the CTE `name` with the phrases' `gains`, never past an item's word tokens. */
