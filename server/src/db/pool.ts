@@ -67,6 +67,9 @@ export function createPool(connectionString: string, options: PoolOptions): { po
   pool.on('error', options.onError);
   pool.on('connect', (client) => {
     client.on('error', options.onError);
+    // No JIT compiling: the app's statements are short, and PostgreSQL compiles only where a plan's estimate runs high,
+    // which then costs hundreds of milliseconds per call (decision 0042). A broken connection fails its next query.
+    client.query('set jit = off').catch(() => {});
   });
   return { pool, db: drizzle({ client: pool }) };
 }

@@ -2,6 +2,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { maxNewWordsListed } from '#contract/constants.ts';
 import type { CoverageCounts, RankedNewWord } from '#contract/coverage.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
+import { phraseMaxWords } from '#contract/phrases.ts';
 import { statement } from '../prepared-statements.ts';
 import { contents } from '../schema/content.ts';
 import type { Db } from '../types.ts';
@@ -65,6 +66,12 @@ type PairsTable = { table: SQL; key: SQL };
 const textPairs: PairsTable = { table: sql.raw('content_word_pairs'), key: sql.raw('content_id') };
 const transcriptPairs: PairsTable = { table: sql.raw('transcript_word_pairs'), key: sql.raw('transcript_id') };
 
+/**
+ * The positions of a phrase's pairs, as a constant the planner counts (a `generate_series` of a phrase's length is
+ * estimated at a thousand rows, which priced the statement into PostgreSQL's JIT compiler).
+ */
+const pairPositions = sql.raw(`'{${Array.from({ length: phraseMaxWords - 1 }, (_, at) => at + 1).join(',')}}'::int[]`);
+
 /** A saved phrase's first two words (`user_words_phrases`), as a text's pairs store them. */
 const phraseStart = sql.raw(`split_part(w.lowercase, ' ', 1) || ' ' || split_part(w.lowercase, ' ', 2)`);
 
@@ -103,7 +110,7 @@ const phraseGainsCtes = (p: Learner, pairs: (among: (pair: SQL) => SQL) => SQL, 
     select ph.id, ph.level, ph.words, (
         select min(coalesce((
           select q.occurrences from ${table} q where q.${key} = ph.key and q.pair = ph.words[i] || ' ' || ph.words[i + 1]
-        ), 0)) from generate_series(1, cardinality(ph.words) - 1) i
+        ), 0)) from unnest(${pairPositions}) i where i < cardinality(ph.words)
       ) as occurrences
     from phrases ph
   ),
