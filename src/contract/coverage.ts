@@ -1,4 +1,3 @@
-import type { Token } from './entities.ts';
 import { endsSentence, phraseWords } from './phrases.ts';
 
 /**
@@ -79,7 +78,9 @@ export function countsOf(
  * paragraph, unless a token between them ends a sentence (where a phrase never reaches across). What the server
  * stores per text beside its vocabulary (`refresh_content_words`).
  */
-export function pairsOf(sections: readonly { tokens: readonly Token[] }[]): Map<string, number> {
+export function pairsOf(
+  sections: readonly { tokens: readonly (WordToken & { display: string })[] }[],
+): Map<string, number> {
   const pairs = new Map<string, number>();
   for (const { tokens } of sections) {
     let previous: string | undefined;

@@ -61,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolSize: options.poolSize,
       timeouts: options.timeouts,
       statementTimeout: true,
+      withoutJit: true,
       statements: 'per-connection',
       onError,
     });

@@ -18,6 +18,8 @@ export type PoolOptions = {
   timeouts?: DatabaseTimeouts | undefined;
   /** PostgreSQL also cancels a statement past the query timeout itself; PGlite has no statement timer. */
   statementTimeout: boolean;
+  /** PostgreSQL's sessions run without JIT compiling (PGlite has none). */
+  withoutJit?: boolean;
   /**
    * How statements are prepared (see preparingClient): in each connection's session (PostgreSQL), in the one session
    * behind every connection (the embedded database), or not at all (a short visit to another process's database).
@@ -60,6 +62,9 @@ export function createPool(connectionString: string, options: PoolOptions): { po
         breaker,
       ),
       ...(options.statementTimeout ? { statement_timeout: timeouts.queryMs } : {}),
+      // No JIT compiling: the app's statements are short, and PostgreSQL compiles only where a plan's estimate runs
+      // high, which then costs hundreds of milliseconds per call (decision 0042).
+      ...(options.withoutJit ? { options: '-c jit=off' } : {}),
       keepAlive: true,
     },
     breaker,
@@ -67,9 +72,6 @@ export function createPool(connectionString: string, options: PoolOptions): { po
   pool.on('error', options.onError);
   pool.on('connect', (client) => {
     client.on('error', options.onError);
-    // No JIT compiling: the app's statements are short, and PostgreSQL compiles only where a plan's estimate runs high,
-    // which then costs hundreds of milliseconds per call (decision 0042). A broken connection fails its next query.
-    client.query('set jit = off').catch(() => {});
   });
   return { pool, db: drizzle({ client: pool }) };
 }
