@@ -255,6 +255,7 @@ export function describeConformance(subject: Subject) {
         wordExportFile: { exportId: '00000000-0000-4000-8000-000000000001' },
         progress: { targetLang: 'en' },
         saveWordMeaning: { targetLang: 'en' },
+        saveWordParent: { targetLang: 'en' },
         flashcardSummary: { targetLang: 'en' },
         flashcardQueue: { targetLang: 'en' },
         addFlashcard: { targetLang: 'en' },
@@ -1272,6 +1273,173 @@ export function describeConformance(subject: Subject) {
       expect(language.details[0]).toMatchObject({ field: 'targetLang' });
       expect((await expectOk('refresh', { token })).wordCount).toBe(0);
       expect(await expectOk('userWords', { token })).toEqual([]);
+    });
+  });
+
+  describe('word families', () => {
+    const params = { targetLang: 'en' };
+
+    /** A learner and two words of the first English page, with that page's scoped-levels call. */
+    async function learnerWithTwoWords() {
+      const learner = await signUp();
+      const { contentId, reader } = await firstContent('en');
+      const words = [
+        ...new Set(
+          reader.sections.flatMap((section) => section.tokens.filter((t) => t.isWord).map((t) => t.lowercase)),
+        ),
+      ];
+      const [child, parent] = words;
+      if (!child || !parent) throw new Error('two words needed');
+      const page = { targetLang: 'en', contentId, pageId: 0 };
+      const pageWords = () => expectOk('pageWords', { token: learner.token, params: page });
+      const link = (lowercase: string, to: string | null) =>
+        expectOk('saveWordParent', {
+          token: learner.token,
+          params,
+          body: { lowercase, parent: to === null ? null : { lowercase: to, language: 'en' } },
+        });
+      return { learner, child, parent, pageWords, link };
+    }
+
+    it("links an unsaved word to an unsaved parent, saving both at level 1, and shows the parent's meaning", async () => {
+      const { learner, child, parent, pageWords, link } = await learnerWithTwoWords();
+      const linked = await link(child, parent);
+      expect(linked).toMatchObject({
+        lowercase: child,
+        level: 1,
+        language: 'en',
+        parent: { lowercase: parent, level: 1, language: 'en' },
+        balances: { wordCount: 2 },
+      });
+      const token = learner.token;
+      await expectOk('saveWordMeaning', {
+        token,
+        params,
+        body: { lowercase: parent, meaning: 'the base', note: null },
+      });
+      const scoped = await pageWords();
+      expect(scoped.find((word) => word.lowercase === child)).toEqual({
+        lowercase: child,
+        level: 1,
+        language: 'en',
+        parent,
+        parentMeaning: 'the base',
+      });
+    });
+
+    it("keeps a child's own meaning over its parent's", async () => {
+      const { learner, child, parent, pageWords, link } = await learnerWithTwoWords();
+      const token = learner.token;
+      await link(child, parent);
+      await expectOk('saveWordMeaning', {
+        token,
+        params,
+        body: { lowercase: parent, meaning: 'the base', note: null },
+      });
+      await expectOk('saveWordMeaning', { token, params, body: { lowercase: child, meaning: 'its own', note: null } });
+      expect((await pageWords()).find((word) => word.lowercase === child)).toEqual({
+        lowercase: child,
+        level: 1,
+        language: 'en',
+        meaning: 'its own',
+        parent,
+      });
+    });
+
+    it('unlinks a word, keeping both words and their levels', async () => {
+      const { learner, child, parent, pageWords, link } = await learnerWithTwoWords();
+      await expectOk('saveUserWord', { token: learner.token, body: { lowercase: child, level: 3, language: 'en' } });
+      await link(child, parent);
+      const unlinked = await link(child, null);
+      expect(unlinked).toMatchObject({ lowercase: child, level: 3, parent: null, balances: { wordCount: 2 } });
+      expect(await pageWords()).toEqual(
+        expect.arrayContaining([
+          { lowercase: child, level: 3, language: 'en' },
+          { lowercase: parent, level: 1, language: 'en' },
+        ]),
+      );
+    });
+
+    it("clears the children's link when their parent is deleted", async () => {
+      const { learner, child, parent, pageWords, link } = await learnerWithTwoWords();
+      await link(child, parent);
+      await expectOk('changeVocabulary', { token: learner.token, params, body: { words: [parent], remove: true } });
+      expect(await pageWords()).toEqual([{ lowercase: child, level: 1, language: 'en' }]);
+    });
+
+    it('refuses a word as its own parent', async () => {
+      const { child, learner } = await learnerWithTwoWords();
+      const refused = await expectError('saveWordParent', 400, {
+        token: learner.token,
+        params,
+        body: { lowercase: child, parent: { lowercase: child, language: 'en' } },
+      });
+      expect(refused.details[0]).toEqual({ error: 'A word cannot be its own parent', code: 'parent_self' });
+    });
+
+    it('refuses a parent in another language', async () => {
+      const { child, parent, learner } = await learnerWithTwoWords();
+      const refused = await expectError('saveWordParent', 400, {
+        token: learner.token,
+        params,
+        body: { lowercase: child, parent: { lowercase: parent, language: 'de' } },
+      });
+      expect(refused.details[0]).toEqual({
+        error: "A word's parent must be a word of the same language",
+        code: 'parent_language',
+      });
+    });
+
+    const cycle = {
+      error: 'This would make a cycle of parents: the parent is already below the word in its family',
+      code: 'parent_cycle',
+    };
+
+    it('refuses a cycle of two parents', async () => {
+      const { child, parent, learner, link } = await learnerWithTwoWords();
+      await link(child, parent);
+      const refused = await expectError('saveWordParent', 400, {
+        token: learner.token,
+        params,
+        body: { lowercase: parent, parent: { lowercase: child, language: 'en' } },
+      });
+      expect(refused.details[0]).toEqual(cycle);
+    });
+
+    it('refuses a cycle of three parents', async () => {
+      const { learner, link } = await learnerWithTwoWords();
+      await link('went', 'goes');
+      await link('goes', 'go');
+      const refused = await expectError('saveWordParent', 400, {
+        token: learner.token,
+        params,
+        body: { lowercase: 'go', parent: { lowercase: 'went', language: 'en' } },
+      });
+      expect(refused.details[0]).toEqual(cycle);
+    });
+
+    it('saves a new word and parent both or neither within the word limit', async () => {
+      const { learner, child, parent, link } = await learnerWithTwoWords();
+      await subject.setWordLimit(learner.username, 1);
+      const refused = await expectError('saveWordParent', 403, {
+        token: learner.token,
+        params,
+        body: { lowercase: child, parent: { lowercase: parent, language: 'en' } },
+      });
+      expect(refused.details[0]).toEqual({ error: "You've Reached Your Word Limit", code: 'word_limit' });
+      expect((await expectOk('refresh', { token: learner.token })).wordCount).toBe(0);
+      await subject.setWordLimit(learner.username, 2);
+      expect((await link(child, parent)).balances.wordCount).toBe(2);
+    });
+
+    it('refuses to unlink a word that is not saved', async () => {
+      const { learner, child } = await learnerWithTwoWords();
+      const refused = await expectError('saveWordParent', 404, {
+        token: learner.token,
+        params,
+        body: { lowercase: child, parent: null },
+      });
+      expect(refused.details[0]?.code).toBe('not_found');
     });
   });
 

@@ -70,6 +70,8 @@ export type MockDb = {
   progress: Record<string, MockProgress>;
   /** The learner's own meaning and note of a saved word, by `wordTimeKey`; absent until they write one. */
   meanings: Record<string, OwnMeaning>;
+  /** A saved word's parent (its base form, same learner and language), by the child's `wordTimeKey`. */
+  parents: Record<string, string>;
   /** The sentence a saved word was first saved in and where, by `wordTimeKey` (a flashcard's front). */
   contexts: Record<string, WordContext>;
   /** Flashcards, their review log and the learners' daily caps on new cards (mocks/flashcards.ts keeps them). */
@@ -294,6 +296,7 @@ function createInitialDb(): MockDb {
     ),
     progress: {},
     meanings: {},
+    parents: {},
     contexts: {},
     flashcards: { cards: [], reviews: [], newPerDay: {} },
     wordExports: {},
@@ -335,6 +338,7 @@ export function restoreMockDb(json: string): void {
     wordTimes: stored.wordTimes ?? {},
     progress: stored.progress ?? {},
     meanings: stored.meanings ?? {},
+    parents: stored.parents ?? {},
     contexts: stored.contexts ?? {},
     flashcards: stored.flashcards ?? { cards: [], reviews: [], newPerDay: {} },
     wordImports: stored.wordImports ?? [],
@@ -450,7 +454,26 @@ export function scopedWordOf(user: MockUser, word: UserWord): ScopedWord {
   const scoped: ScopedWord = { lowercase: word.lowercase, level: word.level, language: word.language };
   if (own?.meaning) scoped.meaning = own.meaning;
   if (own?.note) scoped.note = own.note;
+  const parent = db.parents[wordTimeKey(user, word)];
+  if (parent !== undefined) {
+    scoped.parent = parent;
+    const parentMeaning = db.meanings[wordTimeKey(user, { language: word.language, lowercase: parent })]?.meaning;
+    if (!own?.meaning && parentMeaning) scoped.parentMeaning = parentMeaning;
+  }
   return scoped;
+}
+
+/** A deleted word's own data, and its children's link to it (as the server's foreign key clears them). */
+export function forgetWord(user: MockUser, word: Pick<UserWord, 'language' | 'lowercase'>): void {
+  const key = wordTimeKey(user, word);
+  delete db.wordTimes[key];
+  delete db.meanings[key];
+  delete db.contexts[key];
+  delete db.parents[key];
+  const family = wordTimeKey(user, { language: word.language, lowercase: '' });
+  for (const [child, parent] of Object.entries(db.parents)) {
+    if (parent === word.lowercase && child.startsWith(family)) delete db.parents[child];
+  }
 }
 
 export function wordsOf(user: MockUser): UserWord[] {

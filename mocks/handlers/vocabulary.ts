@@ -16,7 +16,7 @@ import {
   type WordSource,
 } from '@/contract/word-export';
 import { ankiTools } from '../anki-package';
-import { type MockCard, type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
+import { forgetWord, type MockCard, type MockUser, mockDb, payWordCoins, wordsOf, wordTimeKey } from '../db';
 import { glossFor } from '../fixtures/translations';
 import { isSuspended, learningDayIn, removeCardsOf, timeZoneOf } from '../flashcards';
 import { learnerLibraryOf } from '../library';
@@ -319,9 +319,7 @@ export const vocabularyHandlers = [
     if ('remove' in body) {
       for (const word of touched) {
         words.splice(words.indexOf(word), 1);
-        delete times[wordTimeKey(user, word)];
-        delete mockDb().meanings[wordTimeKey(user, word)];
-        delete mockDb().contexts[wordTimeKey(user, word)];
+        forgetWord(user, word);
       }
       removeCardsOf(user, touched);
     } else {

@@ -150,4 +150,54 @@ export const wordHandlers = [
       added.length > 0 ? payWordCoins(user, added) : { wordCount: words.length, creditAmount: user.creditAmount };
     return ok({ ...word, meaning: body.meaning, note: body.note, balances });
   }),
+
+  route(endpoints.saveWordParent, async ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.saveWordParent.params);
+    if (parsed instanceof Response) return parsed;
+    const body = await parseBody(request, endpoints.saveWordParent.body);
+    if (body instanceof Response) return body;
+    const language = parsed.targetLang;
+    if (body.parent && body.parent.language !== language) {
+      return fail(400, 'parent_language', "A word's parent must be a word of the same language");
+    }
+    if (body.parent?.lowercase === body.lowercase) return fail(400, 'parent_self', 'A word cannot be its own parent');
+    const words = wordsOf(user);
+    const find = (lowercase: string) => words.find((w) => w.lowercase === lowercase && w.language === language);
+    const { parents } = mockDb();
+    const key = wordTimeKey(user, { language, lowercase: body.lowercase });
+    if (!body.parent) {
+      const word = find(body.lowercase);
+      if (!word) return fail(404, 'not_found', 'This word is not saved');
+      delete parents[key];
+      return ok({ ...word, parent: null, balances: { wordCount: words.length, creditAmount: user.creditAmount } });
+    }
+    const parent = body.parent.lowercase;
+    for (let above: string | undefined = parent; above !== undefined; ) {
+      if (above === body.lowercase) {
+        return fail(
+          400,
+          'parent_cycle',
+          'This would make a cycle of parents: the parent is already below the word in its family',
+        );
+      }
+      above = parents[wordTimeKey(user, { language, lowercase: above })];
+    }
+    // As on the server: the parent, then the word, saved at level 1 when new, both or neither within the limit.
+    const missing = [parent, body.lowercase].filter((lowercase) => !find(lowercase));
+    if (words.length + missing.length > user.wordLimit)
+      return fail(403, 'word_limit', "You've Reached Your Word Limit");
+    const added = missing.map((lowercase): UserWord => ({ lowercase, level: 1, language }));
+    for (const word of added) {
+      words.push(word);
+      noteSave(user, word, undefined);
+    }
+    if (added.length > 0) countProgress(user, language, learningDayOf(request), { wordsSaved: added.length });
+    parents[key] = parent;
+    const balances =
+      added.length > 0 ? payWordCoins(user, added) : { wordCount: words.length, creditAmount: user.creditAmount };
+    const stored = (lowercase: string) => find(lowercase) ?? { lowercase, level: 1 as const, language };
+    return ok({ ...stored(body.lowercase), parent: stored(parent), balances });
+  }),
 ];

@@ -16,12 +16,17 @@ export type WordImportErrorCode =
   | 'anki_corrupt'
   | 'anki_empty'
   | 'anki_busy';
+/** Codes only the translation box's parent step shows: translated with it, in its lazy chunk. */
+export type WordParentErrorCode = 'parent_self' | 'parent_cycle' | 'parent_language';
 
 /**
- * Translations of every error code of the API but the word import's; a code this client does not know shows the
+ * Translations of every error code of the API but the word import's and the parent step's; a code this client does not know shows the
  * server's English text.
  */
-export const errorCodeMessages: Record<Exclude<ErrorCode, WordImportErrorCode>, MessageDescriptor> = {
+export const errorCodeMessages: Record<
+  Exclude<ErrorCode, WordImportErrorCode | WordParentErrorCode>,
+  MessageDescriptor
+> = {
   // The server's wording of a refused input names what was wrong in English; the learner reads their language.
   invalid_input: msg`Something you sent is not valid, please check it and try again`,
   invalid_json: msg`The request could not be read`,

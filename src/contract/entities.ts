@@ -88,6 +88,10 @@ export const wordNoteSchema = multilineText().check(z.trim(), z.minLength(1), z.
 export const scopedWordSchema = z.extend(userWordSchema, {
   meaning: z.optional(z.string()),
   note: z.optional(z.string()),
+  /** The word's parent (its base form, docs/decisions/0041), when the learner linked one. */
+  parent: z.optional(z.string()),
+  /** The parent's own meaning, when the word has none of its own: the reader shows it instead. */
+  parentMeaning: z.optional(z.string()),
 });
 export type ScopedWord = z.infer<typeof scopedWordSchema>;
 

@@ -5,6 +5,7 @@ import {
   pageWordsJson,
   saveOwnMeaning,
   saveUserWord,
+  saveWordParent,
   userWordsJson,
   videoWordsJson,
 } from '../db/queries/words.ts';
@@ -56,6 +57,26 @@ export async function wordRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.saveWordMeaning, async ({ auth, params, body, now, timeZone }) => {
     const word = { language: params.targetLang, ...body };
     const result = await saveOwnMeaning(db, auth.user.id, word, { now, learningDay: dayIn(timeZone, now) });
+    if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
+    return { ...result.saved, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
+  });
+
+  registerEndpoint(app, endpoints.saveWordParent, async ({ auth, params, body, now, timeZone }) => {
+    const language = params.targetLang;
+    if (body.parent?.language !== undefined && body.parent.language !== language) {
+      throw apiError(400, 'parent_language', "A word's parent must be a word of the same language");
+    }
+    if (body.parent?.lowercase === body.lowercase)
+      throw apiError(400, 'parent_self', 'A word cannot be its own parent');
+    const word = { language, lowercase: body.lowercase, parent: body.parent?.lowercase ?? null };
+    const result = await saveWordParent(db, auth.user.id, word, { now, learningDay: dayIn(timeZone, now) });
+    if ('notFound' in result) throw apiError(404, 'not_found', 'This word is not saved');
+    if ('cycle' in result)
+      throw apiError(
+        400,
+        'parent_cycle',
+        'This would make a cycle of parents: the parent is already below the word in its family',
+      );
     if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
     return { ...result.saved, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
   });

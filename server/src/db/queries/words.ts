@@ -2,7 +2,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { WordContext } from '#contract/endpoints/words.ts';
 import type { UserWord, WordLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
-import { statement } from '../prepared-statements.ts';
+import { anyOf, statement } from '../prepared-statements.ts';
 import { returnsOldValues } from '../server-version.ts';
 import type { Db } from '../types.ts';
 import { countProgress } from './progress.ts';
@@ -11,13 +11,15 @@ import { type BalancesRow, balancesAfter, balancesOf, paidSave, type SaveBalance
 /** A row of `user_words` (as `w`) as the contract's user word. */
 const wordAsJson = sql.raw(`json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)`);
 /**
- * A row of `user_words` (as `w`) as a text's scoped word: the learner's own meaning and note only when they wrote
- * one, so the levels of a learner who wrote none are as they were.
+ * A row of `user_words` (as `w`, its parent's row as `pw`) as a text's scoped word: the learner's own meaning and
+ * note only when they wrote one, the parent when they linked one and the parent's meaning when the word has none of
+ * its own, so the levels of a learner who wrote and linked none are as they were.
  */
-const scopedWordAsJson = sql.raw(`case when w.meaning is null and w.note is null
+const scopedWordAsJson = sql.raw(`case when w.meaning is null and w.note is null and w.parent is null
   then json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language)
   else json_strip_nulls(json_build_object('lowercase', w.lowercase, 'level', w.level, 'language', w.language,
-    'meaning', w.meaning, 'note', w.note)) end`);
+    'meaning', w.meaning, 'note', w.note, 'parent', w.parent,
+    'parentMeaning', case when w.meaning is null then pw.meaning end)) end`);
 /** The JSON list of the learner's words (rows of `user_words` as `w`) as the contract's scoped words. */
 const wordsAsJson = sql`coalesce(json_agg(${scopedWordAsJson}), '[]')::text`;
 
@@ -113,7 +115,8 @@ function savedAmong(userId: number, language: LearningLanguage, tokens: SQL): SQ
       select w.* from user_words w, text_words t, text_pairs p
       where w.user_id = ${userId} and w.language = ${language} and strpos(w.lowercase, ' ') > 0
         and ${phraseStart} = any (p.pairs) and t.keys ?& string_to_array(w.lowercase, ' ')
-    ) w)`;
+    ) w left join user_words pw
+      on w.parent is not null and pw.user_id = w.user_id and pw.language = w.language and pw.lowercase = w.parent)`;
 }
 
 /**
@@ -440,4 +443,83 @@ export async function saveOwnMeaning(
   if (!retried) return saveOwnMeaning(db, userId, word, { now, learningDay }, true);
   if (!row.has_room) return { limitReached: true };
   throw new Error('The word neither exists nor could be added');
+}
+
+export type WordParentResult =
+  | { saved: UserWord & { parent: UserWord | null }; balances: SaveBalances }
+  | { limitReached: true }
+  | { cycle: true }
+  | { notFound: true };
+
+/**
+ * Links a word to its parent, or unlinks it (`parent` null), in one transaction under the user row's lock (taken
+ * first, as by every write of the learner's words). A parent among the word's descendants would make a cycle and is
+ * refused. The word and the parent, when not saved yet, are saved at level 1 through `saveUserWord` (its coins, its
+ * learning day, its count of words saved), both or neither: together they must fit under the limit.
+ */
+export async function saveWordParent(
+  db: Db,
+  userId: number,
+  word: { language: LearningLanguage; lowercase: string; parent: string | null },
+  clock: { now: Date; learningDay: string },
+): Promise<WordParentResult> {
+  const { language, lowercase, parent } = word;
+  return db.transaction(async (tx) => {
+    const owner = await tx.execute<{ word_count: number; word_limit: number; credit_amount: number }>(sql`
+      select word_count, word_limit, credit_amount from users where id = ${userId} for update`);
+    const user = owner.rows[0];
+    if (!user) throw new Error('User vanished');
+    const forms = parent === null ? [lowercase] : [lowercase, parent];
+    const existing = await tx.execute<{ lowercase: string; level: number }>(sql`
+      select lowercase, level from user_words
+      where user_id = ${userId} and language = ${language} and ${anyOf(sql.raw('lowercase'), forms, 'text')}`);
+    const levels = new Map(existing.rows.map((row) => [row.lowercase, row.level as WordLevel]));
+    if (parent === null) {
+      const level = levels.get(lowercase);
+      if (level === undefined) return { notFound: true };
+      await tx.execute(sql`update user_words set parent = null
+        where user_id = ${userId} and language = ${language} and lowercase = ${lowercase}`);
+      const balances = { wordCount: user.word_count, creditAmount: user.credit_amount, newLearningDay: false };
+      return { saved: { lowercase, level, language, parent: null }, balances };
+    }
+    if (levels.has(lowercase) && (await isAncestor(tx, userId, language, lowercase, parent))) return { cycle: true };
+    const missing = forms.filter((form) => !levels.has(form)).reverse();
+    if (user.word_count + missing.length > user.word_limit) return { limitReached: true };
+    let balances: SaveBalances = {
+      wordCount: user.word_count,
+      creditAmount: user.credit_amount,
+      newLearningDay: false,
+    };
+    let newDay = false;
+    for (const form of missing) {
+      const result = await saveUserWord(tx, userId, { lowercase: form, level: 1, language }, clock);
+      if ('limitReached' in result) return { limitReached: true };
+      levels.set(form, 1);
+      newDay ||= result.balances.newLearningDay;
+      balances = { ...result.balances, newLearningDay: newDay };
+    }
+    await tx.execute(sql`update user_words set parent = ${parent}
+      where user_id = ${userId} and language = ${language} and lowercase = ${lowercase}`);
+    const at = (form: string) => ({ lowercase: form, level: levels.get(form) ?? 1, language });
+    return { saved: { ...at(lowercase), parent: at(parent) }, balances };
+  });
+}
+
+/** Whether `word` is `form` or one of its ancestors: walked up the parents (acyclic, as every link is checked). */
+async function isAncestor(
+  db: Db,
+  userId: number,
+  language: LearningLanguage,
+  word: string,
+  form: string,
+): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`
+    with recursive up(lowercase) as (
+      select ${form}::text
+      union
+      select w.parent from user_words w join up on w.lowercase = up.lowercase
+      where w.user_id = ${userId} and w.language = ${language} and w.parent is not null
+    )
+    select exists (select 1 from up where lowercase = ${word}) as found`);
+  return result.rows[0]?.found === true;
 }

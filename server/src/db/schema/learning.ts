@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -52,12 +53,25 @@ export const userWords = pgTable(
     sourceVideoId: text('source_video_id'),
     /** Whether the word has a flashcard: set by the cards' insert trigger (migration 0022); a card goes only with its word. */
     hasCard: boolean('has_card').notNull().default(false),
+    /**
+     * The word's parent (its base form: "go" for "went"), a saved word of the same learner and language; cleared when
+     * the parent is deleted (migration 0026 sets only this column null). No word is its own ancestor (the save checks).
+     */
+    parent: text('parent'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lowercase] }),
     check('user_words_meaning_length', sql`char_length(${t.meaning}) between 1 and 200`),
     check('user_words_note_length', sql`char_length(${t.note}) between 1 and 500`),
     check('user_words_sentence_length', sql`char_length(${t.sentence}) between 1 and 500`),
+    check('user_words_parent_not_self', sql`${t.parent} <> ${t.lowercase}`),
+    foreignKey({
+      name: 'user_words_parent_fk',
+      columns: [t.userId, t.language, t.parent],
+      foreignColumns: [t.userId, t.language, t.lowercase],
+    }).onDelete('set null'),
+    // A word's children (the family under it): a parent's delete clears them, /words groups by them.
+    index('user_words_children').on(t.userId, t.language, t.parent).where(sql`parent is not null`),
     index('user_words_recent').on(
       t.userId,
       t.language,
