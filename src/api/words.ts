@@ -152,13 +152,11 @@ export function findWord(words: readonly ScopedWord[] | undefined, key: Pick<Use
 }
 
 /**
- * A word's level written over the saved word: levels and meanings are saved apart, so a level (a word without the
- * `meaning` and `note` keys) keeps the learner's own meaning and note; a word with them replaces both.
+ * A word's level written over the saved word: levels, meanings and parents are saved apart, so a level (a word
+ * without the `meaning` and `note` keys) keeps the learner's own meaning, note and parent; a word with keys replaces those.
  */
 function levelOver(before: ScopedWord | undefined, word: ScopedWord): ScopedWord {
-  if (!before || 'meaning' in word || 'note' in word) return word;
-  if (before.meaning === undefined && before.note === undefined) return word;
-  return { ...word, meaning: before.meaning, note: before.note };
+  return before ? { ...before, ...word } : word;
 }
 
 /**
@@ -231,6 +229,8 @@ export type WordLevels = { get: (lowercase: string) => number | undefined };
 /** A text's saved words by lowercase form: their levels, and their own meanings and notes. */
 export type SavedWords = WordLevels & {
   own: (lowercase: string) => OwnMeaning;
+  /** The saved word itself (its parent, the parent's meaning). */
+  word: (lowercase: string) => ScopedWord | undefined;
   /** The saved phrases among the words, with their levels. */
   phrases: () => ReadonlyMap<string, number>;
 };
@@ -245,6 +245,7 @@ export function levelsOf(words: readonly ScopedWord[] | undefined, language: Lea
   return {
     get: (lowercase) => wordAt(list, at, { lowercase, language })?.level,
     own: (lowercase) => ownMeaningOf(wordAt(list, at, { lowercase, language })),
+    word: (lowercase) => wordAt(list, at, { lowercase, language }),
     phrases: () =>
       new Map(
         list.flatMap((word) =>
@@ -550,20 +551,33 @@ export function useSaveMeaning(onRefused: (error: unknown) => void) {
     },
     onSuccess: ({ balances, ...saved }, edit, context) => {
       setEverywhere(queryClient, edit.language, (words) => withOwnMeaning(words, saved, saved));
-      storeBalances(queryClient, balances);
-      if (!context.before) {
-        void forgetCoverage(queryClient, edit.language);
-        void refreshProgress(queryClient, edit.language);
-      }
+      wordEditSaved(queryClient, edit.language, balances, !context.before);
     },
-    onSettled: (_answer, _error, edit) => {
-      if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {
-        // The list is asked again on the next visit (its rows already show the change); the texts' levels now.
-        void queryClient.invalidateQueries({ queryKey: wordQueries.vocabulary(edit.language), refetchType: 'none' });
-        void queryClient.invalidateQueries({ queryKey: wordQueries.language(edit.language) });
-      }
-    },
+    onSettled: (_answer, _error, edit) => wordEditSettled(queryClient, edit.language),
   });
+}
+
+/** A word's edit (its meaning, its parent) answered: the balances kept, the figures due again when it saved words. */
+export function wordEditSaved(
+  queryClient: QueryClient,
+  language: LearningLanguage,
+  balances: LearnerBalances,
+  savedWords: boolean,
+): void {
+  storeBalances(queryClient, balances);
+  if (savedWords) {
+    void forgetCoverage(queryClient, language);
+    void refreshProgress(queryClient, language);
+  }
+}
+
+/** The last of a language's word edits settled: its texts' levels asked again now, its list on the next visit. */
+export function wordEditSettled(queryClient: QueryClient, language: LearningLanguage): void {
+  if (queryClient.isMutating({ mutationKey: wordQueries.all() }) === 1) {
+    // The list is asked again on the next visit (its rows already show the change); the texts' levels now.
+    void queryClient.invalidateQueries({ queryKey: wordQueries.vocabulary(language), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: wordQueries.language(language) });
+  }
 }
 
 /** A word "Mark the rest as known" makes level 4, and what it was before: saved at level 0, or not saved. */

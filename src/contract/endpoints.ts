@@ -15,6 +15,7 @@ import { userPageEndpoints } from './endpoints/user-pages.ts';
 import { videoEndpoints } from './endpoints/videos.ts';
 import { vocabularyEndpoints } from './endpoints/vocabulary.ts';
 import { wordImportEndpoints } from './endpoints/word-imports.ts';
+import { wordParentEndpoints } from './endpoints/word-parents.ts';
 import { wordEndpoints } from './endpoints/words.ts';
 
 export { API_BASE, pathOf, TIME_ZONE_HEADER } from './request.ts';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...progressEndpoints,
   ...flashcardEndpoints,
   ...wordImportEndpoints,
+  ...wordParentEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

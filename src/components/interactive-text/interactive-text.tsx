@@ -40,8 +40,8 @@ import { WordPanel } from './word-panel';
 import './interactive-text.css';
 
 /**
- * The dialogs a level key or Edit may open (a visitor's, the word limit's, the own meaning's) load with their first
- * use, not with the page.
+ * The dialogs a level key, Edit or Base form may open (a visitor's, the word limit's, the own meaning's, the parent
+ * step) load with their first use, their strings with the lazy catalog, not with the page.
  */
 const LoginPromptDialog = lazy(() =>
   withLazyCatalog(import('./word-dialogs')).then((module) => ({ default: module.LoginPromptDialog })),
@@ -49,10 +49,18 @@ const LoginPromptDialog = lazy(() =>
 const WordLimitDialog = lazy(() =>
   withLazyCatalog(import('./word-dialogs')).then((module) => ({ default: module.WordLimitDialog })),
 );
-const MeaningDialog = lazy(() => import('./meaning-dialog').then((module) => ({ default: module.MeaningDialog })));
+const MeaningDialog = lazy(() =>
+  withLazyCatalog(import('./meaning-dialog')).then((module) => ({ default: module.MeaningDialog })),
+);
+const ParentDialog = lazy(() =>
+  withLazyCatalog(import('./parent-dialog')).then((module) => ({ default: module.ParentDialog })),
+);
 
-/** The word whose own meaning is being written, and the dictionary's translation its box showed. */
-type MeaningEditing = { selection: Selection; dictionary: string | undefined };
+/**
+ * The word whose own meaning is being written, and the dictionary's translation its box showed; or, with `parent`,
+ * the word whose base form is being chosen.
+ */
+type MeaningEditing = { selection: Selection; dictionary: string | undefined; parent?: true | undefined };
 
 let sentences: Promise<typeof import('./sentence')> | undefined;
 /**
@@ -207,11 +215,11 @@ export function InteractiveText({
   const { mutate: saveMeaning } = useSaveMeaning(onRefused);
 
   const editMeaning = useCallback(
-    (dictionary: string | undefined) => {
+    (dictionary: string | undefined, parent?: true) => {
       const selection = selectionStore.get();
       if (!selection) return;
       if (!user) setDialog('login');
-      else setEditing({ selection, dictionary });
+      else setEditing({ selection, dictionary, parent });
     },
     [selectionStore, user],
   );
@@ -316,7 +324,15 @@ export function InteractiveText({
       <Suspense fallback={null}>
         {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
         {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
-        {editing ? (
+        {editing?.parent ? (
+          <ParentDialog
+            selection={editing.selection}
+            targetLang={targetLang}
+            levels={levels}
+            onRefused={onRefused}
+            onClose={() => setEditing(null)}
+          />
+        ) : editing ? (
           <MeaningDialog
             display={editing.selection.display}
             targetLang={targetLang}

@@ -4,6 +4,7 @@ import type { OwnMeaning } from '@/api/words';
 import { Modal } from '@/components/modal';
 import { ownMeaningMaxLength, wordNoteMaxLength } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { ChoiceChips } from './choice-chips';
 import { meaningToSave, noteToSave, sensesOf } from './senses';
 import './meaning-dialog.css';
 
@@ -81,24 +82,13 @@ export function MeaningDialog({ display, targetLang, homeLang, dictionary, own, 
           </span>
         </p>
         {senses.length > 1 ? (
-          <fieldset className="meaning-senses">
-            <legend>
-              <Trans>The dictionary's meanings</Trans>
-            </legend>
-            {senses.map((sense) => (
-              <button
-                key={sense}
-                type="button"
-                className="meaning-sense"
-                lang={homeLang}
-                dir="auto"
-                aria-pressed={picked === sense}
-                onClick={() => setMeaning(sense)}
-              >
-                {sense}
-              </button>
-            ))}
-          </fieldset>
+          <ChoiceChips
+            legend={<Trans>The dictionary's meanings</Trans>}
+            choices={senses}
+            chosen={picked}
+            lang={homeLang}
+            onChoose={setMeaning}
+          />
         ) : null}
         <label htmlFor={`${id}-note`}>
           <Trans>Note</Trans>

@@ -14,6 +14,11 @@ type TranslationBoxProps = {
   own: OwnMeaning;
   /** Opens the dialog that writes them (or, for a visitor, the login prompt). */
   onEdit: () => void;
+  /** The word's parent (its base form) and the parent's meaning, shown when the word has none of its own. */
+  parent?: string | undefined;
+  parentMeaning?: string | undefined;
+  /** Opens the parent step (or, for a visitor, the login prompt). */
+  onParent: () => void;
   /** Makes the selected word a flashcard: offered for a member's saved word being learnt (levels 1–3). */
   onAddToFlashcards?: (() => void) | undefined;
 };
@@ -30,7 +35,8 @@ function DictionaryTranslation({ translation, status }: Pick<TranslationBoxProps
 
 /**
  * The selected word's display form and its translation: the learner's own meaning when they wrote one (marked as
- * theirs, the dictionary's below it, smaller), and their note; Edit writes them.
+ * theirs, the dictionary's below it, smaller), else its parent's (marked with the parent), and their note; Edit
+ * writes them, Base form links the word to its parent.
  */
 export function TranslationBox({
   selection,
@@ -38,9 +44,13 @@ export function TranslationBox({
   status,
   own,
   onEdit,
+  parent,
+  parentMeaning,
+  onParent,
   onAddToFlashcards,
 }: TranslationBoxProps) {
   const { t } = useLingui();
+  const meaning = own.meaning ?? parentMeaning;
   return (
     <section className="translation-box" aria-live="polite" aria-label={t`Translation`}>
       {selection ? (
@@ -53,14 +63,18 @@ export function TranslationBox({
             <button type="button" className="link-button translation-aside" onClick={onEdit}>
               <Trans>Edit</Trans>
             </button>
+            <button type="button" className="link-button translation-aside" onClick={onParent}>
+              <Trans>Base form</Trans>
+              {parent ? <span dir="auto">: {parent}</span> : null}
+            </button>
           </div>
-          {own.meaning !== null ? (
+          {meaning !== undefined ? (
             <>
               <p>
-                <span className="translation-hint translation-aside">
-                  <Trans>Your meaning</Trans>
+                <span className="translation-hint translation-aside" dir="auto">
+                  {own.meaning !== null ? <Trans>Your meaning</Trans> : parent}
                 </span>{' '}
-                <span dir="auto">{own.meaning}</span>
+                <span dir="auto">{meaning}</span>
               </p>
               <p
                 className="translation-hint translation-aside translation-dictionary"

@@ -26,8 +26,11 @@ type WordPanelProps = {
     status: TranslationStatus;
   };
   onLevel: (level: WordLevel) => void;
-  /** Edit in the translation box: told the dictionary's translation it shows, for the senses to pick from. */
-  onEdit: (translation: string | undefined) => void;
+  /**
+   * Edit in the translation box: told the dictionary's translation it shows, for the senses to pick from; Base form
+   * (`parent`): the parent step.
+   */
+  onEdit: (translation: string | undefined, parent?: true) => void;
 };
 
 const noMeaning = { meaning: null, note: null };
@@ -64,7 +67,8 @@ export function WordPanel({
   const selection = useSelection(selectionStore);
   const { user } = useSession();
   const addToFlashcards = useAddToFlashcards();
-  const savedLevel = selection ? levels.get(selection.lowercase) : undefined;
+  const saved = selection ? levels.word(selection.lowercase) : undefined;
+  const savedLevel = saved?.level;
   const currentLevel = selection ? (savedLevel ?? 0) : undefined;
   const askedFor =
     selection !== null && onDemand.tokenId === selection.tokenId && onDemand.lowercase === selection.lowercase;
@@ -82,6 +86,9 @@ export function WordPanel({
         status={status}
         own={selection ? levels.own(selection.lowercase) : noMeaning}
         onEdit={() => onEdit(translation)}
+        parent={saved?.parent}
+        parentMeaning={saved?.parentMeaning}
+        onParent={() => onEdit(translation, true)}
         onAddToFlashcards={
           user && selection && savedLevel !== undefined && savedLevel >= 1 && savedLevel <= 3
             ? () => void addToFlashcards(selection.lowercase)

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { baseFormCandidates } from '#contract/base-forms.ts';
 import type { Translation } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { isPhrase } from '#contract/phrases.ts';
@@ -11,7 +12,6 @@ import {
   wordGlosses,
 } from '../../db/queries/translations.ts';
 import type { Db } from '../../db/types.ts';
-import { baseFormCandidates } from './base-forms.ts';
 import type { TranslationProvider } from './types.ts';
 
 type Pair = { from: LearningLanguage; to: LearningLanguage };

@@ -1,4 +1,4 @@
-import type { LearningLanguage } from '#contract/languages.ts';
+import type { LearningLanguage } from './languages.ts';
 
 /**
  * Candidate base forms of an inflected word, most likely first, for dictionary look-ups that miss the exact
@@ -109,4 +109,19 @@ export function baseFormCandidates(word: string, language: LearningLanguage): st
   if (language === 'en' && /(.)\1(ing|ed)$/.test(word)) candidates.add(word.replace(/(.)\1(ing|ed)$/, '$1'));
   candidates.delete(word);
   return [...candidates];
+}
+
+/**
+ * The parents the translation box suggests for a word (docs/decisions/0041), best first, at most `max`: the base-form
+ * candidates the learner has saved, then the others in the rules' order. None for a phrase.
+ */
+export function parentSuggestions(
+  word: string,
+  language: LearningLanguage,
+  isSaved: (form: string) => boolean,
+  max = 3,
+): string[] {
+  if (word.includes(' ')) return [];
+  const candidates = baseFormCandidates(word, language);
+  return [...candidates.filter(isSaved), ...candidates.filter((form) => !isSaved(form))].slice(0, max);
 }

@@ -1,0 +1,114 @@
+import { findUserByEmail, mockDb, readerAccount, wordsOf, wordTimeKey } from '@mocks/db';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/accounts';
+import { renderApp } from '@/test/render-app';
+
+// The reader's third page of text 1: "In the evening the sky is clear. Tom opens the window."; the member has saved
+// "window" at level 1.
+const member = { user: signedIn(), homeLang: 'de', targetLang: 'en' } as const;
+
+const reader = () => {
+  const user = findUserByEmail(readerAccount.email);
+  if (!user) throw new Error('No reader account');
+  return user;
+};
+
+const key = (lowercase: string) => wordTimeKey(reader(), { lowercase, language: 'en' });
+
+const firstOccurrence = (lowercase: string) => {
+  const element = document.querySelector<HTMLElement>(`[data-w="${lowercase}"]`);
+  if (!element) throw new Error(`${lowercase} is not on the page`);
+  return element;
+};
+
+const translationBox = () => screen.getByRole('region', { name: 'Translation' });
+
+/** Opens the member's page and taps a word. */
+async function tapWord(lowercase: string) {
+  const rendered = await renderApp('/reader/1', member);
+  await screen.findByRole('button', { name: 'Finished' });
+  await rendered.user.click(firstOccurrence(lowercase));
+  return rendered;
+}
+
+/** Taps a word and presses Base form in its translation box. */
+async function openParentStep(lowercase: string) {
+  const rendered = await tapWord(lowercase);
+  await rendered.user.click(within(translationBox()).getByRole('button', { name: /^Base form/ }));
+  const dialog = await screen.findByRole('dialog', { name: `Base form of ${lowercase}` });
+  return { ...rendered, dialog };
+}
+
+/** "opens" saved at level 2 and linked to "window" (a family made up for the test). */
+function linkOpensToWindow() {
+  wordsOf(reader()).push({ lowercase: 'opens', level: 2, language: 'en' });
+  mockDb().parents[key('opens')] = 'window';
+}
+
+describe("the translation box's parent step", () => {
+  it('suggests the base form of the rules, and links the word to it', async () => {
+    const { user, dialog } = await openParentStep('opens');
+    expect(within(dialog).getByRole('button', { name: 'open' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByLabelText('Base form')).toHaveValue('open');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(translationBox()).getByRole('button', { name: 'Base form: open' })).toBeInTheDocument();
+    expect(mockDb().parents[key('opens')]).toBe('open');
+    expect(wordsOf(reader()).find((word) => word.lowercase === 'open')?.level).toBe(1);
+  });
+
+  it('links the word to another word the learner writes', async () => {
+    const { user, dialog } = await openParentStep('opens');
+    const field = within(dialog).getByLabelText('Base form');
+    await user.clear(field);
+    await user.type(field, 'Window{Enter}');
+
+    await waitFor(() => expect(mockDb().parents[key('opens')]).toBe('window'));
+    expect(within(translationBox()).getByRole('button', { name: 'Base form: window' })).toBeInTheDocument();
+  });
+
+  it("shows the parent's meaning for a word without its own", async () => {
+    linkOpensToWindow();
+    mockDb().meanings[key('window')] = { meaning: 'a glass pane', note: null };
+    await tapWord('opens');
+
+    const box = translationBox();
+    expect(within(box).getByText('a glass pane')).toBeInTheDocument();
+    expect(within(box).getByText('window')).toHaveClass('translation-hint');
+  });
+
+  it('says why a cycle of parents is refused, and keeps the dialog open', async () => {
+    linkOpensToWindow();
+    const { user, dialog } = await openParentStep('window');
+    const field = within(dialog).getByLabelText('Base form');
+    await user.clear(field);
+    await user.type(field, 'opens');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That word already has this one as its base form, directly or through others',
+    );
+    expect(mockDb().parents[key('window')]).toBeUndefined();
+  });
+
+  it('unlinks a word from its parent', async () => {
+    linkOpensToWindow();
+    const { user, dialog } = await openParentStep('opens');
+    expect(within(dialog).getByLabelText('Base form')).toHaveValue('window');
+    await user.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(translationBox()).getByRole('button', { name: 'Base form' })).toBeInTheDocument();
+    expect(mockDb().parents[key('opens')]).toBeUndefined();
+  });
+
+  it('is closed without linking by Escape', async () => {
+    const { user } = await openParentStep('opens');
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mockDb().parents[key('opens')]).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod/mini';
+import { learnerBalancesSchema, savedFormSchema, userWordSchema } from '../entities.ts';
+import { learningLanguageSchema } from '../languages.ts';
+import { type Endpoint, endpoint } from './endpoint.ts';
+import { targetLangParams } from './params.ts';
+
+/** Word families (docs/decisions/0041): apart from the words' calls, so the reader's first load carries none of it. */
+export const wordParentEndpoints = {
+  /**
+   * Links a word to its parent (its base form: "went" to "go") or, with null, unlinks it (docs/decisions/0041). The
+   * parent is a word of the same language (400 `parent_language`), never the word itself (400 `parent_self`) nor one
+   * of its descendants (400 `parent_cycle`). An unsaved word or parent is saved at level 1 within the word limit (403
+   * `word_limit`, both or neither, as `saveWordMeaning`); unlinking an unsaved word is 404. Answers the word as stored,
+   * its parent as stored and the learner's balances.
+   */
+  saveWordParent: endpoint({
+    method: 'PUT',
+    path: '/userword/:targetLang/parent',
+    auth: 'required',
+    params: targetLangParams,
+    body: z.object({
+      lowercase: savedFormSchema,
+      parent: z.nullable(z.object({ lowercase: savedFormSchema, language: learningLanguageSchema })),
+    }),
+    details: z.extend(userWordSchema, { parent: z.nullable(userWordSchema), balances: learnerBalancesSchema }),
+  }),
+} as const satisfies Record<string, Endpoint>;
