@@ -64,8 +64,7 @@ export function TranslationBox({
               <Trans>Edit</Trans>
             </button>
             <button type="button" className="link-button translation-aside" onClick={onParent}>
-              <Trans>Base form</Trans>
-              {parent ? <span dir="auto">: {parent}</span> : null}
+              {parent ? <Trans>Base form: {parent}</Trans> : <Trans>Base form</Trans>}
             </button>
           </div>
           {meaning !== undefined ? (
