@@ -1096,13 +1096,13 @@ export function describeConformance(subject: Subject) {
       });
       expect(csv.fileName).toMatch(/^folio-words-en-\d{4}-\d\d-\d\d\.csv$/);
       const lines = csv.text.split('\r\n');
-      expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state');
+      expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent');
       expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
         'en,dawn,4,',
         "en,ferry,2,'=boat",
         '',
       ]);
-      expect(lines[2]?.endsWith(',new')).toBe(true);
+      expect(lines[2]?.endsWith(',new,')).toBe(true);
       const lute = await subject.call('exportVocabulary', { token, query: { format: 'lute', language: 'de' } });
       expect(lute.fileName).toMatch(/^folio-words-de-\d{4}-\d\d-\d\d-lute\.csv$/);
       expect(lute.text.split('\r\n')).toEqual([
@@ -1430,6 +1430,27 @@ export function describeConformance(subject: Subject) {
       expect((await expectOk('refresh', { token: learner.token })).wordCount).toBe(0);
       await subject.setWordLimit(learner.username, 2);
       expect((await link(child, parent)).balances.wordCount).toBe(2);
+    });
+
+    it('carries the parent in the JSON backup, the CSV and the CSV for Lute', async () => {
+      const { learner, child, parent, link } = await learnerWithTwoWords();
+      await link(child, parent);
+      const token = learner.token;
+      const json = await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'en' } });
+      const words = (JSON.parse(json.text) as { words: { word: string; parent: string | null }[] }).words;
+      expect(words.find((word) => word.word === child)?.parent).toBe(parent);
+      expect(words.find((word) => word.word === parent)?.parent).toBeNull();
+      const csv = await subject.call('exportVocabulary', { token, query: { format: 'csv', language: 'en' } });
+      expect(
+        csv.text
+          .split('\r\n')
+          .find((line) => line.startsWith(`en,${child},`))
+          ?.endsWith(`,${parent}`),
+      ).toBe(true);
+      const lute = await subject.call('exportVocabulary', { token, query: { format: 'lute', language: 'en' } });
+      expect(lute.text.split('\r\n').find((line) => line.startsWith(`${child},`))).toMatch(
+        new RegExp(`^${child},${parent},,English,`),
+      );
     });
 
     it('refuses to unlink a word that is not saved', async () => {

@@ -173,6 +173,7 @@ function exportedWords(user: MockUser, language: LearningLanguage, levels: Set<n
         source: sourceOf(context),
         updatedAt: changedAt(user, word, now),
         card: card ? exportedCard(user, card) : null,
+        parent: mockDb().parents[key] ?? null,
       };
     });
 }

@@ -100,11 +100,13 @@ describe('exporting words', () => {
       /^attachment; filename="folio-words-en-\d{4}-\d\d-\d\d\.csv"$/,
     );
     const body = response.rawPayload.toString('utf8');
-    expect(body.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state\r\n')).toBe(true);
+    expect(
+      body.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent\r\n'),
+    ).toBe(true);
     expect(body).toContain('\r\nen,cat,1,"\'=HYPERLINK(""http://x"")","a note, ""quoted""\nover two lines",,,');
     expect(body.replace(/\r\n/g, '').includes('\r')).toBe(false);
     const [header, ...rows] = parseCsv(body.slice(1));
-    expect(header).toHaveLength(9);
+    expect(header).toHaveLength(10);
     expect(rows.map((row) => [row[1], row[2]])).toEqual([
       ['cat', '1'],
       ['light', '0'],

@@ -57,16 +57,24 @@ describe('the CSV writer', () => {
 
   it("writes a word in Folio's columns and in Lute's, its level as Lute's status", () => {
     expect(folioCsvRecord(word)).toBe(
-      'de,hund,4,dog,,"Der Hund, ""Rex"", schläft.",/reader/12?page=3,2026-11-28T09:30:00.000Z,\r\n',
+      'de,hund,4,dog,,"Der Hund, ""Rex"", schläft.",/reader/12?page=3,2026-11-28T09:30:00.000Z,,\r\n',
     );
     expect(luteCsvRecord(word)).toBe('hund,,dog,German,,2026-11-28 09:30:00,W,,\r\n');
     const statuses = [0, 1, 2, 3].map((level) => luteCsvRecord({ ...word, level }).split(',')[6]);
     expect(statuses).toEqual(['1', '2', '3', '4']);
   });
 
+  it("writes a word's parent in Folio's last column and in Lute's parent column", () => {
+    const went = { ...word, word: 'went', parent: 'go' };
+    expect(folioCsvRecord(went).endsWith(',go\r\n')).toBe(true);
+    expect(luteCsvRecord(went)).toBe('went,go,dog,German,,2026-11-28 09:30:00,W,,\r\n');
+  });
+
   it('writes whole files: a BOM and a header, or a JSON backup one word a line', async () => {
     const csv = await whole(exportFile('csv', '2026-11-28T10:00:00.000Z', pagesOf([word], [], [word])));
-    expect(csv.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent\r\n')).toBe(
+      true,
+    );
     expect(csv.split('\r\n')).toHaveLength(4);
     const json = await whole(exportFile('json', '2026-11-28T10:00:00.000Z', pagesOf([word, word], [word])));
     const backup = wordBackupSchema.parse(JSON.parse(json));

@@ -67,6 +67,8 @@ export const exportedWordSchema = z.object({
   source: z.nullable(sourceSchema),
   updatedAt: isoDateTimeSchema,
   card: z.nullable(exportedCardSchema),
+  /** The word's parent (its base form, docs/decisions/0041); absent from backups written before families. */
+  parent: z.optional(z.nullable(z.string())),
 });
 export type ExportedWord = z.infer<typeof exportedWordSchema>;
 
@@ -119,6 +121,7 @@ export const folioCsvHeader = [
   'source',
   'updated',
   'card_state',
+  'parent',
 ] as const;
 
 export function folioCsvRecord(word: ExportedWord): string {
@@ -132,6 +135,7 @@ export function folioCsvRecord(word: ExportedWord): string {
     sourceText(word.source),
     word.updatedAt,
     word.card ? (cardStateNames[word.card.state] ?? '') : '',
+    word.parent ?? null,
   ]);
 }
 
@@ -169,7 +173,7 @@ export const luteStatuses = ['1', '2', '3', '4', 'W'] as const;
 export function luteCsvRecord(word: ExportedWord): string {
   return csvRecord([
     word.word,
-    '',
+    word.parent ?? null,
     word.meaning,
     luteLanguageNames[word.language],
     '',

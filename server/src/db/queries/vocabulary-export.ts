@@ -56,7 +56,8 @@ function exportStatementFor(shape: { levels: boolean; after: boolean }) {
             'elapsedDays', f.elapsed_days, 'scheduledDays', f.scheduled_days, 'learningSteps', f.learning_steps,
             'reps', f.reps, 'lapses', f.lapses, 'state', f.state, 'lastReview', ${iso(sql`f.last_review`)},
             'suspended', f.suspended, 'createdAt', ${iso(sql`f.created_at`)}, 'levelRaisedOn', f.level_raised_on,
-            'sentence', f.sentence, 'source', ${sourceOf('f')}, 'reviews', ${reviewsOf(p)}) end
+            'sentence', f.sentence, 'source', ${sourceOf('f')}, 'reviews', ${reviewsOf(p)}) end,
+          'parent', w.parent
         ) order by w.n), '[]')::text
         from numbered w
           left join flashcards f on f.user_id = ${p.userId} and f.language = w.language and f.lowercase = w.lowercase
