@@ -1883,6 +1883,53 @@ export function describeConformance(subject: Subject) {
       return envelopeSchema(endpoints.previewWordImport.details).parse(answer.json).details;
     }
 
+    const luteOf = (rows: string[]) =>
+      `term,parent,translation,language,tags,added,status,link_status,pronunciation\r\n${rows.join('\r\n')}\r\n`;
+    /** The learner's English words and their parents, as the JSON backup has them. */
+    async function parentsOf(token: string) {
+      const json = await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'en' } });
+      const { words } = wordBackupSchema.parse(JSON.parse(json.text));
+      return Object.fromEntries(words.map((word) => [word.word, word.parent ?? null]));
+    }
+    async function commit(token: string, content: string, policy: 'keep_higher' | 'overwrite' | 'add_new') {
+      const staged = await previewed(token, content);
+      return expectOk('commitWordImport', { token, params: { importId: staged.importId }, body: { policy } });
+    }
+
+    it("links the parents Lute's CSV names to words of the file or saved, and leaves out the others", async () => {
+      const { token } = await signUp();
+      await expectOk('saveUserWord', { token, body: { lowercase: 'see', level: 3, language: 'en' } });
+      await commit(
+        token,
+        luteOf(['went,go,,English,,,2,,', 'go,,,English,,,1,,', 'saw,see,,English,,,2,,', 'gone,goes,,English,,,2,,']),
+        'keep_higher',
+      );
+      expect(await parentsOf(token)).toEqual({ go: null, gone: null, saw: 'see', see: null, went: 'go' });
+    });
+
+    it('leaves out the links of a file that would make a cycle of parents', async () => {
+      const { token } = await signUp();
+      await commit(
+        token,
+        luteOf(['aa,bb,,English,,,2,,', 'bb,aa,,English,,,2,,', 'cc,aa,,English,,,2,,']),
+        'overwrite',
+      );
+      expect(await parentsOf(token)).toEqual({ aa: null, bb: null, cc: 'aa' });
+      await commit(token, luteOf(['aa,cc,,English,,,2,,']), 'overwrite');
+      expect(await parentsOf(token)).toEqual({ aa: null, bb: null, cc: 'aa' });
+    });
+
+    it("adding only new words links only those: a saved word's parent stays as it was", async () => {
+      const { token } = await signUp();
+      await expectOk('saveUserWord', { token, body: { lowercase: 'went', level: 3, language: 'en' } });
+      await commit(
+        token,
+        luteOf(['went,go,,English,,,2,,', 'gone,go,,English,,,2,,', 'go,,,English,,,1,,']),
+        'add_new',
+      );
+      expect(await parentsOf(token)).toEqual({ go: null, gone: 'go', went: null });
+    });
+
     it("imports another learner's CSV export: the same words, levels and meanings", async () => {
       const from = await signUp();
       await expectOk('saveUserWord', { token: from.token, body: { lowercase: 'ferry', level: 2, language: 'en' } });

@@ -172,6 +172,37 @@ function restoreCard(user: MockUser, row: ImportedWordRow): boolean {
 }
 
 /**
+ * The file's parents linked once its words are in, as the server's commit links them (the mocks' file is one chunk):
+ * to a saved parent, as the policy treats a meaning; every word linked now that ends on a cycle is unlinked again.
+ */
+function linkParents(user: MockUser, policy: WordImportPolicy, rows: readonly ImportedWordRow[], added: Set<string>) {
+  const { parents } = mockDb();
+  const words = wordsOf(user);
+  const keyOf = (language: ImportedWordRow['language'], lowercase: string) =>
+    wordTimeKey(user, { language, lowercase });
+  const linked: ImportedWordRow[] = [];
+  for (const row of rows) {
+    const key = keyOf(row.language, row.word);
+    const now = parents[key];
+    const wanted =
+      policy === 'overwrite' ? now !== row.parent : now === undefined && (policy === 'keep_higher' || added.has(key));
+    const parentSaved = words.some((word) => word.language === row.language && word.lowercase === row.parent);
+    if (row.parent === undefined || !wanted || !parentSaved) continue;
+    parents[key] = row.parent;
+    linked.push(row);
+  }
+  const onCycle = linked.filter((row) => {
+    let above = parents[keyOf(row.language, row.word)];
+    for (let depth = 0; above !== undefined && depth < 100; depth += 1) {
+      if (above === row.word) return true;
+      above = parents[keyOf(row.language, above)];
+    }
+    return false;
+  });
+  for (const row of onCycle) delete parents[keyOf(row.language, row.word)];
+}
+
+/**
  * The preview's answer for a file's bytes and the form's fields (`language`, `format`): exported for component tests,
  * whose jsdom File a Node FormData sends empty, so they hand the file's bytes over themselves.
  */
@@ -234,11 +265,13 @@ export const wordImportHandlers = [
     const fresh = staged.rows.filter((row) => !savedOf(user, row));
     if (fresh.length > room) return wordLimitFor(room);
     const result = { added: 0, updated: 0, unchanged: 0, cards: 0 };
+    const added = new Set<string>();
     for (const row of staged.rows) {
       const saved = savedOf(user, row);
       if (!saved) {
         const word: UserWord = { language: row.language, lowercase: row.word, level: row.level };
         words.push(word);
+        added.add(wordTimeKey(user, word));
         write(user, body.policy, word, undefined, row);
         result.added += 1;
       } else if (changes(body.policy, saved, row)) {
@@ -253,6 +286,7 @@ export const wordImportHandlers = [
       }
       if (restoreCard(user, row)) result.cards += 1;
     }
+    linkParents(user, body.policy, staged.rows, added);
     staged.committed = true;
     return ok({ ...result, wordCount: words.length });
   }),

@@ -99,6 +99,35 @@ describe('reading a word file', () => {
     );
   });
 
+  it("reads back the parent each format writes: the JSON backup, Folio's CSV and Lute's", async () => {
+    const words = [
+      { ...word, word: 'ging', parent: 'gehen' },
+      { ...word, word: 'gehen', parent: null },
+    ];
+    for (const format of ['json', 'csv', 'lute'] as const) {
+      const file = parseWordFile(await exported(format, words), { language: 'en' });
+      expect(file.rows.map((row) => [row.word, row.parent])).toEqual([
+        ['ging', 'gehen'],
+        ['gehen', undefined],
+      ]);
+    }
+  });
+
+  it('leaves out a parent that is the word itself or no word, keeping the row', () => {
+    const text = [
+      'term,parent,translation,language,tags,added,status,link_status,pronunciation',
+      'Hund,HUND,dog,German,,,2,,',
+      'Katze,123,cat,German,,,2,,',
+      'Maus,Mäuse,mouse,German,,,2,,',
+    ].join('\r\n');
+    const file = parseWordFile(text, de);
+    expect(file.rows.map((row) => [row.word, row.parent])).toEqual([
+      ['hund', undefined],
+      ['katze', undefined],
+      ['maus', 'mäuse'],
+    ]);
+  });
+
   it("reads LWT's TSV export: no header, statuses 1–5, 98 and 99, the sentence's braces removed", () => {
     const text = [
       'Hund\tdog\tDer {Hund} schläft.\t\t1\tGerman\t11\t',

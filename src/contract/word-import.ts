@@ -79,6 +79,8 @@ export type ImportedWordRow = {
   sentence: string | null;
   source?: WordSource | null;
   card?: ExportedCard | null;
+  /** The word's parent (its base form, docs/decisions/0041), when the file names one. */
+  parent?: string;
 };
 
 export type ParsedWordFile = {
@@ -297,7 +299,18 @@ type RawRow = {
   sentence: string | null;
   source?: WordSource | null;
   card?: ExportedCard | null;
+  parent?: string | null | undefined;
 };
+
+/**
+ * A row's parent as saved, when the file names one that is a word (or phrase) other than the row's own: a parent
+ * Folio could not save is left out, the row kept.
+ */
+function parentOf(written: string | null | undefined, language: LearningLanguage, word: string): string | undefined {
+  if (!written) return undefined;
+  const checked = importedWord(written, language);
+  return 'word' in checked && checked.word !== word ? checked.word : undefined;
+}
 
 /** Collects rows and problems; a word seen again keeps its first row. */
 export class WordRowCollector {
@@ -347,6 +360,8 @@ export class WordRowCollector {
     };
     if (raw.source !== undefined) row.source = raw.source;
     if (raw.card !== undefined) row.card = raw.card;
+    const parent = parentOf(raw.parent, raw.language, checked.word);
+    if (parent !== undefined) row.parent = parent;
     this.rows.push(row);
   }
 
@@ -429,6 +444,7 @@ function* csvRows(
         meaning: optionalText(cell(cells, 'translation')),
         note: null,
         sentence: null,
+        parent: cell(cells, 'parent'),
       });
     }
     const levelCell = cell(cells, 'level').trim();
@@ -441,6 +457,7 @@ function* csvRows(
       meaning: optionalText(cell(cells, 'meaning')),
       note: optionalText(cell(cells, 'note')),
       sentence: optionalText(cell(cells, 'sentence')),
+      parent: cell(cells, 'parent'),
     });
   };
   if (!header) read(first.value);
@@ -479,8 +496,8 @@ function addBackupWord(entry: unknown, line: number, into: WordRowCollector) {
     const word = (entry as { word?: unknown } | null)?.word;
     return into.problem(line, 'bad_row', typeof word === 'string' ? word : undefined);
   }
-  const { language, word, level, meaning, note, sentence, source, card } = parsed.data;
-  into.add({ line, language, word, level, meaning, note, sentence, source, card });
+  const { language, word, level, meaning, note, sentence, source, card, parent } = parsed.data;
+  into.add({ line, language, word, level, meaning, note, sentence, source, card, parent });
 }
 
 /**

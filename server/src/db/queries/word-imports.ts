@@ -26,11 +26,12 @@ function stagedRow(row: ImportedWordRow) {
     page_id: source?.pageId ?? null,
     video_id: source?.videoId ?? null,
     card: row.card ?? null,
+    parent: row.parent ?? null,
   };
 }
 
 const stagedColumns = sql.raw(`r(language text, word text, level smallint, meaning text, note text, sentence text,
-  content_id int, page_id int, video_id text, card jsonb)`);
+  content_id int, page_id int, video_id text, card jsonb, parent text)`);
 
 /**
  * Whether a policy changes a saved word (`w`) with a row of the file (`r`). Keeping the higher level also fills a
@@ -126,7 +127,10 @@ export async function stageWordImport(
 }
 
 /** Applies one chunk with a policy: the words, the levels they reached (without coins), and a backup's cards. */
-function applyChunkSql(policy: WordImportPolicy, p: { importId: string; chunk: number; userId: number; now: string }) {
+/** A staged chunk of one import, as a commit's statements address it. */
+type ChunkAt = { importId: string; chunk: number; userId: number; now: string };
+
+function applyChunkSql(policy: WordImportPolicy, p: ChunkAt) {
   const conflict =
     policy === 'add_new'
       ? sql`on conflict do nothing`
@@ -178,8 +182,62 @@ function applyChunkSql(policy: WordImportPolicy, p: { importId: string; chunk: n
       on conflict do nothing
     )
     select (select count(*) from r)::int as rows, count(*) filter (where s.inserted)::int as added,
-      count(*) filter (where not s.inserted)::int as updated, (select count(*) from carded)::int as cards
+      count(*) filter (where not s.inserted)::int as updated, (select count(*) from carded)::int as cards,
+      coalesce(jsonb_agg(jsonb_build_array(s.language, s.lowercase)) filter (where s.inserted), '[]')::text as added_words
     from saved s`;
+}
+
+/**
+ * The parents a chunk's rows name, linked once every chunk's words are in (a parent may come later in the file):
+ * to a saved parent only, and as the policy treats a meaning (keeping fills a parent the word lacks, overwriting
+ * replaces it, adding only new words links only the words the chunk added, `addedWords` as JSON pairs). The links
+ * of the chunk are set at once, so one of them may close a cycle with another: every word of the chunk then on a cycle
+ * (walked up at most `maxFamilyDepth` parents) loses the link the chunk gave it.
+ */
+function linkChunkSql(policy: WordImportPolicy, p: ChunkAt, addedWords: string): SQL {
+  const which =
+    policy === 'overwrite'
+      ? sql`w.parent is distinct from r.parent`
+      : policy === 'keep_higher'
+        ? sql`w.parent is null`
+        : sql`w.parent is null and (w.language, w.lowercase) in (
+            select a->>0, a->>1 from jsonb_array_elements(${addedWords}::jsonb) a)`;
+  return sql`
+    with r as (
+      select r.language, r.word, r.parent from word_import_chunks c, jsonb_to_recordset(c.rows) as ${stagedColumns}
+      where c.import_id = ${p.importId} and c.chunk = ${p.chunk} and r.parent is not null
+    ),
+    linked as (
+      update user_words w set parent = r.parent
+      from r
+      where w.user_id = ${p.userId} and w.language = r.language and w.lowercase = r.word and ${which}
+        and exists (select 1 from user_words pw
+          where pw.user_id = ${p.userId} and pw.language = r.language and pw.lowercase = r.parent)
+      returning w.language, w.lowercase
+    )
+    select count(*)::int as linked from linked`;
+}
+
+const maxFamilyDepth = 100;
+
+/** The words of a chunk now on a cycle of parents, unlinked (see `linkChunkSql`). */
+function unlinkCyclesSql(p: ChunkAt): SQL {
+  return sql`
+    with recursive r as (
+      select r.language, r.word from word_import_chunks c, jsonb_to_recordset(c.rows) as ${stagedColumns}
+      where c.import_id = ${p.importId} and c.chunk = ${p.chunk} and r.parent is not null
+    ),
+    up(language, start, at, depth) as (
+      select w.language, w.lowercase, w.parent, 1 from user_words w join r on r.language = w.language and r.word = w.lowercase
+      where w.user_id = ${p.userId} and w.parent is not null
+      union all
+      select up.language, up.start, w.parent, up.depth + 1 from up join user_words w
+        on w.user_id = ${p.userId} and w.language = up.language and w.lowercase = up.at
+      where w.parent is not null and up.at <> up.start and up.depth < ${maxFamilyDepth}
+    )
+    update user_words w set parent = null
+    from (select distinct language, start from up where at = start) cycle
+    where w.user_id = ${p.userId} and w.language = cycle.language and w.lowercase = cycle.start`;
 }
 
 export type CommitImportResult =
@@ -227,11 +285,17 @@ export async function commitWordImport(
       if (!staged) return { notFound: true } as const;
       if (staged.committed) return { committed: true } as const;
       const totals = { rows: 0, added: 0, updated: 0, cards: 0 };
+      const addedWords: string[] = [];
       for (let chunk = 0; chunk < staged.chunks; chunk += 1) {
-        const result = await tx.execute<{ rows: number; added: number; updated: number; cards: number }>(
-          applyChunkSql(policy, { importId, chunk, userId, now: now.toISOString() }),
-        );
+        const result = await tx.execute<{
+          rows: number;
+          added: number;
+          updated: number;
+          cards: number;
+          added_words: string;
+        }>(applyChunkSql(policy, { importId, chunk, userId, now: now.toISOString() }));
         const row = result.rows[0];
+        addedWords.push(row?.added_words ?? '[]');
         if (row) {
           totals.rows += row.rows;
           totals.added += row.added;
@@ -239,6 +303,12 @@ export async function commitWordImport(
           totals.cards += row.cards;
         }
         if (totals.added > account.room) throw new OverLimit(account.room);
+        await pause();
+      }
+      for (let chunk = 0; chunk < staged.chunks; chunk += 1) {
+        const at = { importId, chunk, userId, now: now.toISOString() };
+        const linked = await tx.execute<{ linked: number }>(linkChunkSql(policy, at, addedWords[chunk] ?? '[]'));
+        if ((linked.rows[0]?.linked ?? 0) > 0) await tx.execute(unlinkCyclesSql(at));
         await pause();
       }
       await tx.execute(sql`update users set word_count = word_count + ${totals.added} where id = ${userId}`);
