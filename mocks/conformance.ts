@@ -1453,6 +1453,30 @@ export function describeConformance(subject: Subject) {
       );
     });
 
+    it('lists the vocabulary grouped by family: the words without a parent, each with every word below it', async () => {
+      const { learner, child, parent, link } = await learnerWithTwoWords();
+      await link(child, parent);
+      await link('zzwent', child);
+      await expectOk('saveUserWord', {
+        token: learner.token,
+        body: { lowercase: 'zzalone', level: 2, language: 'en' },
+      });
+      const query = { homeLang: 'de', sort: 'az', family: '1' } as const;
+      const grouped = await expectOk('vocabulary', { token: learner.token, params, query });
+      expect(grouped.total).toBe(2);
+      expect(grouped.words.map((word) => [word.lowercase, word.children])).toEqual([
+        [parent, [child, 'zzwent'].sort().map((lowercase) => ({ lowercase, level: 1 }))],
+        ['zzalone', []],
+      ]);
+      const flat = await expectOk('vocabulary', {
+        token: learner.token,
+        params,
+        query: { homeLang: 'de', sort: 'az' },
+      });
+      expect(flat.total).toBe(4);
+      expect(flat.words.every((word) => word.children === undefined)).toBe(true);
+    });
+
     it('refuses to unlink a word that is not saved', async () => {
       const { learner, child } = await learnerWithTwoWords();
       const refused = await expectError('saveWordParent', 404, {

@@ -151,6 +151,23 @@ function exportedCard(user: MockUser, card: MockCard): ExportedCard {
   };
 }
 
+/** Every word below one (its children, theirs, …), A–Z, as the server's `familyOf`. */
+function familyBelow(
+  words: readonly UserWord[],
+  parentOf: (word: UserWord) => string | undefined,
+  lowercase: string,
+): { lowercase: string; level: UserWord['level'] }[] {
+  const below: UserWord[] = [];
+  for (let level = [lowercase]; level.length > 0; ) {
+    const children = words.filter((word) => level.includes(parentOf(word) ?? ''));
+    below.push(...children);
+    level = children.map((word) => word.lowercase);
+  }
+  return below
+    .map((word) => ({ lowercase: word.lowercase, level: word.level }))
+    .sort((a, b) => byCodePoint(a.lowercase, b.lowercase));
+}
+
 /** A learner's words of one language as the export writes them, in the server's A–Z order. */
 function exportedWords(user: MockUser, language: LearningLanguage, levels: Set<number> | undefined): ExportedWord[] {
   const now = new Date().toISOString();
@@ -279,8 +296,12 @@ export const vocabularyHandlers = [
     const prefix = fold(query.q?.trim().toLocaleLowerCase(language) ?? '');
     const occurrences = occurrencesIn(user, language);
     const now = new Date().toISOString();
+    const { parents } = mockDb();
+    const parentOf = (word: UserWord) => parents[wordTimeKey(user, word)];
+    const family = query.family === '1';
     const listed: Listed[] = saved
       .filter((word) => (!wanted || wanted.has(word.level)) && fold(word.lowercase).startsWith(prefix))
+      .filter((word) => !family || parentOf(word) === undefined)
       .map((word) => ({
         lowercase: word.lowercase,
         level: word.level,
@@ -289,6 +310,7 @@ export const vocabularyHandlers = [
         updatedAt: changedAt(user, word, now),
         occurrences: occurrences.get(word.lowercase) ?? 0,
         folded: fold(word.lowercase),
+        ...(family ? { children: familyBelow(saved, parentOf, word.lowercase) } : {}),
       }))
       .sort(sort.compare);
     const rest = after ? listed.filter((word) => sort.compare(after, word) < 0) : listed;

@@ -36,6 +36,7 @@ export async function vocabularyRoutes(app: FastifyInstance) {
       prefix: prefix ? prefix : undefined,
       after,
       limit: query.limit ?? vocabularyPageSize,
+      family: query.family === '1',
     });
     return new RawJsonDetails(json);
   });

@@ -7,6 +7,7 @@ import {
   userWordSchema,
   vocabularyPageSchema,
   vocabularySorts,
+  vocabularyWordSchema,
   wordLevelSchema,
 } from '../entities.ts';
 import { plainText } from '../fields.ts';
@@ -49,6 +50,19 @@ export const startWordExportSchema = z.object({
 export type StartWordExport = z.infer<typeof startWordExportSchema>;
 
 const exportIdParams = z.object({ exportId: z.uuid() });
+
+/**
+ * A page of the list grouped by family (`family=1`, docs/decisions/0041): each word with every word below it (its
+ * children, theirs, …), A–Z. Here rather than with the list's entities, which the reader's first load carries.
+ */
+export const vocabularyFamilyPageSchema = z.extend(vocabularyPageSchema, {
+  words: z.array(
+    z.extend(vocabularyWordSchema, {
+      children: z.optional(z.array(z.object({ lowercase: z.string(), level: wordLevelSchema }))),
+    }),
+  ),
+});
+export type VocabularyFamilyPage = z.infer<typeof vocabularyFamilyPageSchema>;
 
 const wordList = z.array(savedFormSchema).check(z.minLength(1), z.maxLength(maxBulkWords));
 
@@ -118,8 +132,13 @@ export const vocabularyEndpoints = {
       /** Opaque; it carries the last word of a page, which may be a long word of a three-byte script. */
       after: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
       limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxVocabularyPageSize))),
+      /**
+       * `family=1`: grouped by family (docs/decisions/0041): only the words without a parent are listed and counted,
+       * in the same keyset order, each with every word below it (`children`).
+       */
+      family: z.optional(z.literal('1')),
     }),
-    details: vocabularyPageSchema,
+    details: vocabularyFamilyPageSchema,
   }),
   /**
    * Several saved words at once: to one level (with the coins and counters of a save, as `saveUserWord`), or removed

@@ -46,7 +46,7 @@ type ListParam = 'userId' | 'language' | 'homeLang' | 'levels' | 'prefix' | 'aft
 type P = Record<ListParam, Placeholder>;
 
 /** What a statement's text depends on: the sort and which filters are there (a prepared plan per shape). */
-type Shape = { sort: VocabularySort; levels: boolean; search: boolean; after: boolean };
+type Shape = { sort: VocabularySort; levels: boolean; search: boolean; after: boolean; family: boolean };
 
 /** Each sort's key as a row of `user_words` (or the counted rows) shows it, its cursor text, and its order. */
 const sorts: Record<VocabularySort, { key: SQL; keyText: SQL; order: SQL; after: (p: P) => SQL; counted: boolean }> = {
@@ -89,8 +89,20 @@ function filtered(p: P, shape: Shape): SQL {
         ? sql`and w.folded collate "C" >= fold_word(${p.prefix}::text)
           and w.folded collate "C" < fold_word(${p.prefix}::text) || chr(1114111)`
         : sql``
-    }`;
+    }
+    ${shape.family ? sql`and w.parent is null` : sql``}`;
 }
+
+/** Every word below a listed word (`w`), A–Z: its children, theirs, … (acyclic: every link is checked). */
+const familyOf = (p: P) => sql`(with recursive below(lowercase, level) as (
+    select c.lowercase, c.level from user_words c
+    where c.user_id = ${p.userId} and c.language = ${p.language} and c.parent = w.lowercase
+    union all
+    select c.lowercase, c.level from user_words c join below on c.parent = below.lowercase
+    where c.user_id = ${p.userId} and c.language = ${p.language}
+  )
+  select coalesce(json_agg(json_build_object('lowercase', lowercase, 'level', level) order by lowercase collate "C"),
+    '[]') from below)`;
 
 /** The learner's own texts in the language (a few), whose words count with the library's. */
 const ownTexts = (p: P) =>
@@ -160,7 +172,8 @@ function listStatementFor(shape: Shape) {
           'sentence', (select s.sentence from user_words s
             where s.user_id = ${p.userId} and s.language = ${p.language} and s.lowercase = w.lowercase),
           'updatedAt', to_char(w.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'occurrences', ${sort.counted ? sql`w.key` : occurrencesOf(p)}) order by w.n), '[]')::text from page w) as words,
+          'occurrences', ${sort.counted ? sql`w.key` : occurrencesOf(p)}
+          ${shape.family ? sql`, 'children', ${familyOf(p)}` : sql``}) order by w.n), '[]')::text from page w) as words,
         exists (select 1 from listed where n > ${p.limit}::int) as more,
         (select key_text from page order by n desc limit 1) as last_key,
         (select lowercase from page order by n desc limit 1) as last_word,
@@ -181,6 +194,8 @@ export type VocabularyQuery = {
   prefix?: string | undefined;
   after?: VocabularyCursor | undefined;
   limit: number;
+  /** Grouped by family: the words without a parent, each with the words below it. */
+  family?: boolean | undefined;
 };
 
 /**
@@ -195,8 +210,9 @@ export async function vocabularyPageJson(db: Db, query: VocabularyQuery): Promis
     levels: query.levels !== undefined,
     search: query.prefix !== undefined,
     after: query.after !== undefined,
+    family: query.family === true,
   };
-  const name = `${shape.sort}:${shape.levels}:${shape.search}:${shape.after}`;
+  const name = `${shape.sort}:${shape.levels}:${shape.search}:${shape.after}:${shape.family}`;
   let run = listStatements.get(name);
   if (!run) {
     run = listStatementFor(shape);
