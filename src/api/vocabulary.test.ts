@@ -110,8 +110,10 @@ describe('normalFilters', () => {
       levels: [1, 3],
       q: 'café',
       sort: 'az',
+      family: false,
     });
     expect(normalFilters({ levels: [4, 3, 2, 1, 0], q: '', sort: 'recent' }).levels).toEqual([]);
+    expect(normalFilters({ levels: [], q: '', sort: 'recent', family: true }).family).toBe(true);
   });
 });
 

@@ -12,20 +12,23 @@ const searchSchema = z.object({
   levels: z.catch(z.optional(z.array(z.int().check(z.minimum(0), z.maximum(4)))), undefined),
   q: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
   sort: z.catch(z.optional(z.enum(vocabularySorts)), undefined),
+  family: z.catch(z.optional(z.boolean()), undefined),
 });
 
 type WordsSearch = z.infer<typeof searchSchema>;
 
-const filtersOf = ({ levels, q, sort }: WordsSearch): VocabularyFilters => ({
+const filtersOf = ({ levels, q, sort, family }: WordsSearch): VocabularyFilters => ({
   levels: levels ?? [],
   q: q ?? '',
   sort: sort ?? 'recent',
+  family: family === true,
 });
 
-const searchOf = ({ levels, q, sort }: VocabularyFilters): WordsSearch => ({
+const searchOf = ({ levels, q, sort, family }: VocabularyFilters): WordsSearch => ({
   levels: levels.length > 0 ? [...levels] : undefined,
   q: q || undefined,
   sort: sort === 'recent' ? undefined : sort,
+  family: family ? true : undefined,
 });
 
 export const Route = createFileRoute('/words')({
@@ -33,7 +36,7 @@ export const Route = createFileRoute('/words')({
   validateSearch: searchSchema,
   // The list's loader travels with its screen: none of its code is in the first load of another page.
   codeSplitGroupings: [['loader', 'component']],
-  loaderDeps: ({ search: { levels, q, sort } }) => ({ levels, q, sort }),
+  loaderDeps: ({ search: { levels, q, sort, family } }) => ({ levels, q, sort, family }),
   loader: ({ context, deps }) => loadVocabulary(context.queryClient, filtersOf(deps)),
   component: WordsRoute,
 });
@@ -42,8 +45,8 @@ function WordsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const filters = useMemo(
-    () => filtersOf({ levels: search.levels, q: search.q, sort: search.sort }),
-    [search.levels, search.q, search.sort],
+    () => filtersOf({ levels: search.levels, q: search.q, sort: search.sort, family: search.family }),
+    [search.levels, search.q, search.sort, search.family],
   );
   const onFiltersChange = useCallback(
     (change: Partial<VocabularyFilters>) =>

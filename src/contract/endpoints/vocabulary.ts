@@ -63,6 +63,8 @@ export const vocabularyFamilyPageSchema = z.extend(vocabularyPageSchema, {
   ),
 });
 export type VocabularyFamilyPage = z.infer<typeof vocabularyFamilyPageSchema>;
+/** A row of the list, with the words below it when grouped by family. */
+export type VocabularyRow = VocabularyFamilyPage['words'][number];
 
 const wordList = z.array(savedFormSchema).check(z.minLength(1), z.maxLength(maxBulkWords));
 

@@ -56,10 +56,14 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
   );
 }
 
-/** Above the list: the levels to show (several at once, each with its count), the search and the order. */
+/**
+ * Above the list: the levels to show (several at once, each with its count), the search, the order, and the grouping
+ * by family.
+ */
 export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) {
   const { t, i18n } = useLingui();
   const sortId = useId();
+  const familyId = useId();
   const onSearch = useRef((q: string) => onFiltersChange({ q }));
   onSearch.current = (q: string) => onFiltersChange({ q });
   const [search] = useState(() => (q: string) => onSearch.current(q));
@@ -110,6 +114,17 @@ export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) 
           <option value="az">{t`A–Z`}</option>
           <option value="frequency">{t`Most frequent`}</option>
         </select>
+      </div>
+      <div className="vocabulary-family-toggle">
+        <input
+          id={familyId}
+          type="checkbox"
+          checked={filters.family === true}
+          onChange={(event) => onFiltersChange({ family: event.target.checked })}
+        />
+        <label htmlFor={familyId}>
+          <Trans>Group by family</Trans>
+        </label>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { memo } from 'react';
+import type { VocabularyRow } from '@/contract/endpoints/vocabulary';
 import type { LearningLanguage } from '@/contract/languages';
 import { type RowStore, useRowSelected, useRowWord } from './vocabulary-rows';
 
@@ -18,6 +19,22 @@ export const RowCheck = memo(function RowCheck({ store, lowercase }: RowProps) {
     />
   );
 });
+
+/** The words below a row's word when the list is grouped by family, each coloured by its level. */
+function FamilyLine({ words }: { words: NonNullable<VocabularyRow['children']> }) {
+  return (
+    <span className="vocabulary-family">
+      <Trans>Family:</Trans>{' '}
+      <span role="list" className="vocabulary-family-words">
+        {words.map(({ lowercase, level }) => (
+          <span key={lowercase} role="listitem" className="vocabulary-family-word" data-level={level} dir="auto">
+            {lowercase}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
 
 type RowCellsProps = RowProps & { homeLang: LearningLanguage; changedOn: Intl.DateTimeFormat };
 
@@ -54,6 +71,7 @@ export const RowCells = memo(function RowCells({ store, lowercase, homeLang, cha
             {word.note}
           </span>
         ) : null}
+        {word.children?.length ? <FamilyLine words={word.children} /> : null}
       </span>
       <span className="vocabulary-occurrences">
         <Plural value={times} one="# time" other="# times" />

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { VocabularyRow } from '@/contract/endpoints/vocabulary';
 import type { Section, VocabularyWord } from '@/contract/entities';
 import { writtenForm } from '@/lib/written-form';
 
@@ -30,9 +31,9 @@ export function rowSections(
 export type RowStore = ReturnType<typeof createRowStore>;
 
 export function createRowStore() {
-  let words = new Map<string, VocabularyWord>();
+  let words = new Map<string, VocabularyRow>();
   let selected: ReadonlySet<string> = new Set<string>();
-  let announced: readonly VocabularyWord[] | null = null;
+  let announced: readonly VocabularyRow[] | null = null;
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -48,14 +49,14 @@ export function createRowStore() {
     isSelected: (lowercase: string) => selected.has(lowercase),
     selected: () => selected,
     /** The words listed now, quietly (rows rendering now read them); a selected word no longer listed is unselected. */
-    list: (next: readonly VocabularyWord[]) => {
+    list: (next: readonly VocabularyRow[]) => {
       words = new Map(next.map((word) => [word.lowercase, word]));
       if ([...selected].some((lowercase) => !words.has(lowercase))) {
         selected = new Set([...selected].filter((lowercase) => words.has(lowercase)));
       }
     },
     /** The rows hear of the words listed, once per list. */
-    shown: (next: readonly VocabularyWord[]) => {
+    shown: (next: readonly VocabularyRow[]) => {
       if (next === announced) return;
       announced = next;
       changed();
@@ -75,7 +76,7 @@ export function createRowStore() {
   };
 }
 
-export function useRowWord(store: RowStore, lowercase: string): VocabularyWord | undefined {
+export function useRowWord(store: RowStore, lowercase: string): VocabularyRow | undefined {
   return useSyncExternalStore(store.subscribe, () => store.word(lowercase));
 }
 

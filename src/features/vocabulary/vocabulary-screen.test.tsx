@@ -260,3 +260,42 @@ describe('the vocabulary screen', () => {
     }
   });
 });
+
+/** "regen" and "und" under "katze", a family made up for the test. */
+function linkUnderKatze() {
+  const { parents } = mockDb();
+  parents[wordTimeKey(reader(), { language: 'de', lowercase: 'regen' })] = 'katze';
+  parents[wordTimeKey(reader(), { language: 'de', lowercase: 'und' })] = 'katze';
+}
+
+describe('the vocabulary screen grouped by family', () => {
+  it('lists the words without a parent, each with the words below it and their levels', async () => {
+    linkUnderKatze();
+    const { user } = await renderApp('/words', member);
+    await screen.findByRole('button', { name: 'katze' });
+    await user.click(screen.getByRole('checkbox', { name: 'Group by family' }));
+
+    await screen.findByText('3 words match');
+    expect(listed()).toEqual(['katze', 'fenster', 'brot']);
+    const family = within(row('katze')).getByRole('list');
+    expect(
+      within(family)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['regen', 'und']);
+    expect(within(family).getByText('und')).toHaveAttribute('data-level', '4');
+  });
+
+  it('keeps the grouping in the address, and lists every word again without it', async () => {
+    linkUnderKatze();
+    const { user } = await renderApp('/words?family=true', member);
+    await screen.findByRole('button', { name: 'katze' });
+    expect(screen.getByRole('checkbox', { name: 'Group by family' })).toBeChecked();
+    expect(listed()).toEqual(['katze', 'fenster', 'brot']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Group by family' }));
+    await screen.findByText('5 words saved');
+    expect(listed()).toEqual(['katze', 'regen', 'fenster', 'brot', 'und']);
+    expect(within(row('katze')).queryByRole('list')).not.toBeInTheDocument();
+  });
+});

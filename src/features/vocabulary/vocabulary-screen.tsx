@@ -119,7 +119,8 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
   // The counts per level are the progress panel's (one call): a search need not count every saved word.
   const counts = useQuery(progressQueries.language(language)).data?.levels;
   const total = first?.total ?? 0;
-  const filtered = filters.levels.length > 0 || filters.q.trim() !== '';
+  // Grouped by family, the total counts the words without a parent: the words that match.
+  const filtered = filters.levels.length > 0 || filters.q.trim() !== '' || filters.family === true;
   const saved = first && !filtered ? total : counts?.reduce((sum, count) => sum + count, 0);
 
   return (
