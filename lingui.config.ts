@@ -21,6 +21,7 @@ const lazyScreens = [
   '<rootDir>/src/components/layout/notifications-list.tsx',
   '<rootDir>/src/components/layout/notification-text.ts',
   '<rootDir>/src/components/interactive-text/word-dialogs.tsx',
+  '<rootDir>/src/components/interactive-text/add-to-flashcards.ts',
   '<rootDir>/src/components/interactive-text/meaning-dialog.tsx',
   '<rootDir>/src/components/interactive-text/parent-dialog.tsx',
 ];

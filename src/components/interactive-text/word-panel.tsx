@@ -4,6 +4,7 @@ import type { RefObject } from 'react';
 import { errorText } from '@/api/error-text';
 import type { SavedWords } from '@/api/words';
 import type { WordLevel } from '@/contract/entities';
+import { withLazyCatalog } from '@/i18n/i18n';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { useSession } from '../layout/use-session';
@@ -35,19 +36,15 @@ type WordPanelProps = {
 
 const noMeaning = { meaning: null, note: null };
 
-/**
- * Add to flashcards: the flashcards' calls and contract load on the click, never with the text (the reader's first
- * load carries none of them).
- */
+/** Add to flashcards: its code, calls and toasts load with the lazy catalog on the click, never with the text. */
 function useAddToFlashcards() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   return async (lowercase: string) => {
     const { targetLang, homeLang } = usePreferences.getState();
     try {
-      const { addFlashcard } = await import('@/api/flashcards');
-      const added = await addFlashcard(queryClient, { language: targetLang, homeLang, lowercase });
-      toast.success(added ? t`Added to flashcards` : t`Already in your flashcards`);
+      const { addToFlashcards } = await withLazyCatalog(import('./add-to-flashcards'));
+      await addToFlashcards(queryClient, i18n, { language: targetLang, homeLang, lowercase });
     } catch (error) {
       toast.error(errorText(error, i18n));
     }
