@@ -25,10 +25,11 @@ function FamilyLine({ words }: { words: NonNullable<VocabularyRow['children']> }
   return (
     <span className="vocabulary-family">
       <Trans>Family:</Trans>{' '}
-      <span role="list" className="vocabulary-family-words">
+      {/* Inside the row's paragraph, where a list element may not stand: words a space apart, spaced by CSS. */}
+      <span className="vocabulary-family-words">
         {words.map(({ lowercase, level }) => (
-          <span key={lowercase} role="listitem" className="vocabulary-family-word" data-level={level} dir="auto">
-            {lowercase}
+          <span key={lowercase} className="vocabulary-family-word" data-level={level} dir="auto">
+            {lowercase}{' '}
           </span>
         ))}
       </span>
