@@ -24,6 +24,7 @@ const lazyScreens = [
   '<rootDir>/src/components/interactive-text/add-to-flashcards.ts',
   '<rootDir>/src/components/interactive-text/meaning-dialog.tsx',
   '<rootDir>/src/components/interactive-text/parent-dialog.tsx',
+  '<rootDir>/src/components/interactive-text/family-level-offer.tsx',
 ];
 
 export default defineConfig({

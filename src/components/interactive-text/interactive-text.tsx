@@ -58,9 +58,9 @@ const ParentDialog = lazy(() =>
 
 /**
  * The word whose own meaning is being written, and the dictionary's translation its box showed; or, with `parent`,
- * the word whose base form is being chosen.
+ * the word whose base form is being chosen (`true`) or whose family may take the level it was just given.
  */
-type MeaningEditing = { selection: Selection; dictionary: string | undefined; parent?: true | undefined };
+type MeaningEditing = { selection: Selection; dictionary: string | undefined; parent?: true | WordLevel | undefined };
 
 let sentences: Promise<typeof import('./sentence')> | undefined;
 /**
@@ -259,6 +259,7 @@ export function InteractiveText({
       // Paint now, in this event: the cache's own re-render comes a task later and then finds nothing to change.
       painter.paint(word.lowercase, level);
       saveLevel(word, latestContextOf.current(selection.tokenId));
+      if (levels.word(word.lowercase)?.parent) setEditing({ selection, dictionary: undefined, parent: level });
       // Told to screen readers through a polite live region, written directly: a key re-renders nothing.
       const display = selection.display;
       if (announcer.current) {
@@ -267,7 +268,7 @@ export function InteractiveText({
           : t`${display} — level ${level}`;
       }
     },
-    [selectionStore, user, saveLevel, targetLang, painter, t],
+    [selectionStore, user, saveLevel, targetLang, painter, t, levels],
   );
 
   useEffect(() => {
@@ -324,10 +325,13 @@ export function InteractiveText({
       <Suspense fallback={null}>
         {dialog === 'login' ? <LoginPromptDialog onClose={() => setDialog(null)} /> : null}
         {dialog === 'limit' && user ? <WordLimitDialog user={user} onClose={() => setDialog(null)} /> : null}
-        {editing?.parent ? (
+        {editing?.parent !== undefined ? (
           <ParentDialog
+            step={editing.parent}
             selection={editing.selection}
             targetLang={targetLang}
+            words={words}
+            save={saveLevel}
             levels={levels}
             onRefused={onRefused}
             onClose={() => setEditing(null)}

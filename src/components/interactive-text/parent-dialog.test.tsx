@@ -1,6 +1,7 @@
 import { findUserByEmail, mockDb, readerAccount, wordsOf, wordTimeKey } from '@mocks/db';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useFamilyLevels } from '@/stores/family-levels';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -110,5 +111,63 @@ describe("the translation box's parent step", () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(mockDb().parents[key('opens')]).toBeUndefined();
+  });
+});
+
+const storedLevel = (lowercase: string) =>
+  wordsOf(reader()).find((word) => word.lowercase === lowercase && word.language === 'en')?.level;
+
+describe('a level given to a word with a parent', () => {
+  it('is offered to its family, and the whole family takes it', async () => {
+    useFamilyLevels.setState({ choice: 'ask' });
+    linkOpensToWindow();
+    const { user } = await tapWord('opens');
+    await user.keyboard('3');
+
+    const offer = await screen.findByRole('dialog', { name: 'Give level 3 to its family too?' });
+    expect(within(offer).getByText('window')).toBeInTheDocument();
+    await user.click(within(offer).getByRole('button', { name: 'The whole family' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(storedLevel('window')).toBe(3));
+    expect(storedLevel('opens')).toBe(3);
+    expect(useFamilyLevels.getState().choice).toBe('ask');
+  });
+
+  it('stays with the word alone when asked so, and the answer kept is not asked again', async () => {
+    useFamilyLevels.setState({ choice: 'ask' });
+    linkOpensToWindow();
+    const { user } = await tapWord('opens');
+    await user.keyboard('3');
+    const offer = await screen.findByRole('dialog', { name: 'Give level 3 to its family too?' });
+    await user.click(within(offer).getByRole('checkbox', { name: 'Remember my answer' }));
+    await user.click(within(offer).getByRole('button', { name: 'Only this word' }));
+
+    expect(useFamilyLevels.getState().choice).toBe('never');
+    await user.keyboard('2');
+    await waitFor(() => expect(storedLevel('opens')).toBe(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(storedLevel('window')).toBe(1);
+  });
+
+  it('goes to the whole family without asking when the learner chose always', async () => {
+    useFamilyLevels.setState({ choice: 'always' });
+    linkOpensToWindow();
+    const { user } = await tapWord('opens');
+    await user.keyboard('4');
+
+    await waitFor(() => expect(storedLevel('window')).toBe(4));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is chosen in the parent step', async () => {
+    useFamilyLevels.setState({ choice: 'ask' });
+    const { user, dialog } = await openParentStep('opens');
+    await user.selectOptions(
+      within(dialog).getByLabelText('When a word of a family gets a level'),
+      'Give it to the whole family',
+    );
+
+    expect(useFamilyLevels.getState().choice).toBe('always');
   });
 });

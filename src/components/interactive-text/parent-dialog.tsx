@@ -8,8 +8,10 @@ import { useSaveParent } from '@/api/word-parents';
 import type { SavedWords } from '@/api/words';
 import { Modal } from '@/components/modal';
 import { parentSuggestions } from '@/contract/base-forms';
+import type { ScopedWord, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { ChoiceChips } from './choice-chips';
+import { FamilyLevelChoiceField, FamilyLevelOffer } from './family-level-offer';
 import type { Selection } from './translation-box';
 import './parent-dialog.css';
 
@@ -19,7 +21,7 @@ const parentErrors: Record<WordParentErrorCode, MessageDescriptor> = {
   parent_language: msg`The base form must be a word of the language you are learning`,
 };
 
-type ParentDialogProps = {
+type ParentStepProps = {
   selection: Selection;
   targetLang: LearningLanguage;
   /** The text's saved words: the word's parent now, and which suggested base forms the learner has saved. */
@@ -33,7 +35,7 @@ type ParentDialogProps = {
  * The translation box's parent step (docs/decisions/0041): the word's base form, suggested by the base-form rules
  * (those the learner has saved first) or written; the learner confirms, picks another, or unlinks.
  */
-export function ParentDialog({ selection, targetLang, levels, onRefused, onClose }: ParentDialogProps) {
+function ParentStep({ selection, targetLang, levels, onRefused, onClose }: ParentStepProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -116,6 +118,7 @@ export function ParentDialog({ selection, targetLang, levels, onRefused, onClose
             {problem}
           </p>
         ) : null}
+        <FamilyLevelChoiceField />
         <div className="dialog-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
@@ -132,4 +135,21 @@ export function ParentDialog({ selection, targetLang, levels, onRefused, onClose
       </form>
     </Modal>
   );
+}
+
+type ParentDialogProps = ParentStepProps & {
+  /** The parent step (`true`), or the level just given to a word with a parent, which its family may take too. */
+  step: true | WordLevel;
+  /** The text's saved words, where the family is looked for. */
+  words: readonly ScopedWord[] | undefined;
+  /** The one save queue's level save. */
+  save: (word: UserWord) => void;
+};
+
+/** A word's family in the reader: the parent step, or the offer to give its family the level it was just given. */
+export function ParentDialog({ step, words, save, ...props }: ParentDialogProps) {
+  if (step === true) return <ParentStep {...props} />;
+  const { selection, targetLang, onClose } = props;
+  const word = { lowercase: selection.lowercase, level: step, language: targetLang };
+  return <FamilyLevelOffer word={word} display={selection.display} words={words} save={save} onClose={onClose} />;
 }
