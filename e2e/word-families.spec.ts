@@ -55,3 +55,28 @@ test('a learner links "went" to "go", gives "go" a meaning and sees it shown for
   await page.locator('[data-w="went"]').first().click();
   await expect(translationBox(page).getByText('to move somewhere')).toBeVisible();
 });
+
+test('a level given to "went" is offered to its family, and "go" takes it', async ({ page }) => {
+  await signUp(page);
+  await readOwnText(page, 'By the river', 'Yesterday we went to the river. Today we go again.');
+  await page.locator('[data-w="went"]').first().click();
+  await translationBox(page).getByRole('button', { name: 'Base form' }).click();
+  const step = page.getByRole('dialog', { name: 'Base form of went' });
+  await step.getByLabel('Base form', { exact: true }).fill('go');
+  await step.getByRole('button', { name: 'Link' }).click();
+  await expect(step).toHaveCount(0);
+
+  // "went" is still the selected word.
+  await expect(translationBox(page).getByRole('button', { name: 'Base form: go' })).toBeVisible();
+  await page.keyboard.press('3');
+  const offer = page.getByRole('dialog', { name: 'Give level 3 to its family too?' });
+  await expect(offer.getByText('go', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await offer.getByRole('button', { name: 'The whole family' }).click();
+
+  await expect(offer).toHaveCount(0);
+  await expect(page.locator('[data-w="go"]').first()).toHaveAttribute('data-level', '3');
+  await expect(page.locator('[data-w="went"]').first()).toHaveAttribute('data-level', '3');
+  await page.reload();
+  await expect(page.locator('[data-w="go"]').first()).toHaveAttribute('data-level', '3');
+});

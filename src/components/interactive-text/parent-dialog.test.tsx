@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useFamilyLevels } from '@/stores/family-levels';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
+import { familyOf } from './family-level-offer';
 
 // The reader's third page of text 1: "In the evening the sky is clear. Tom opens the window."; the member has saved
 // "window" at level 1.
@@ -169,5 +170,25 @@ describe('a level given to a word with a parent', () => {
     );
 
     expect(useFamilyLevels.getState().choice).toBe('always');
+  });
+});
+
+describe("a word's family as a text knows it", () => {
+  const went = { lowercase: 'went', level: 3, language: 'en' } as const;
+  const saved = [
+    { lowercase: 'went', level: 2, language: 'en', parent: 'go' },
+    { lowercase: 'go', level: 1, language: 'en' },
+    { lowercase: 'gone', level: 1, language: 'en', parent: 'go' },
+    { lowercase: 'goes', level: 3, language: 'en', parent: 'go' },
+    { lowercase: 'wents', level: 0, language: 'en', parent: 'went' },
+    { lowercase: 'ran', level: 1, language: 'en', parent: 'run' },
+  ] as const;
+
+  it("is the parent, the parent's other children and the word's own, but those already at the level", () => {
+    expect(familyOf(went, 'go', saved).map((word) => word.lowercase)).toEqual(['go', 'gone', 'wents']);
+  });
+
+  it('is the parent alone when the text holds no other word of the family', () => {
+    expect(familyOf(went, 'go', [])).toEqual([{ lowercase: 'go', level: 3, language: 'en' }]);
   });
 });
