@@ -63,7 +63,7 @@ export async function wordRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.saveWordParent, async ({ auth, params, body, now, timeZone }) => {
     const language = params.targetLang;
-    if (body.parent?.language !== undefined && body.parent.language !== language) {
+    if (body.parent && body.parent.language !== language) {
       throw apiError(400, 'parent_language', "A word's parent must be a word of the same language");
     }
     if (body.parent?.lowercase === body.lowercase)
