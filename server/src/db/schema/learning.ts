@@ -55,7 +55,7 @@ export const userWords = pgTable(
     hasCard: boolean('has_card').notNull().default(false),
     /**
      * The word's parent (its base form: "go" for "went"), a saved word of the same learner and language; cleared when
-     * the parent is deleted (migration 0026 sets only this column null). No word is its own ancestor (the save checks).
+     * the parent is deleted (migration 0027 sets only this column null). No word is its own ancestor (the save checks).
      */
     parent: text('parent'),
   },
