@@ -16,15 +16,35 @@ export type WordImportErrorCode =
   | 'anki_corrupt'
   | 'anki_empty'
   | 'anki_busy';
+/** Codes only the account forms show (signup, login): translated with them (`accountErrorMessages`), in their chunk. */
+export type AccountErrorCode =
+  | 'email_taken'
+  | 'username_taken'
+  | 'invalid_credentials'
+  | 'email_required'
+  | 'email_too_short'
+  | 'email_too_long'
+  | 'email_invalid'
+  | 'password_required'
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'password_too_common'
+  | 'password_needs_letters_and_digits'
+  | 'password_contains_username'
+  | 'username_required'
+  | 'username_invalid'
+  | 'username_too_long'
+  | 'confirm_password_required'
+  | 'passwords_do_not_match';
 /** Codes only the translation box's parent step shows: translated with it, in its lazy chunk. */
 export type WordParentErrorCode = 'parent_self' | 'parent_cycle' | 'parent_language';
 
 /**
- * Translations of every error code of the API but the word import's and the parent step's; a code this client does not know shows the
- * server's English text.
+ * Translations of every error code of the API but those of the word import, the parent step and the account forms; a
+ * code this client does not know shows the server's English text.
  */
 export const errorCodeMessages: Record<
-  Exclude<ErrorCode, WordImportErrorCode | WordParentErrorCode>,
+  Exclude<ErrorCode, WordImportErrorCode | WordParentErrorCode | AccountErrorCode>,
   MessageDescriptor
 > = {
   // The server's wording of a refused input names what was wrong in English; the learner reads their language.
@@ -42,9 +62,6 @@ export const errorCodeMessages: Record<
   unauthorized: msg`Your session has ended, please log in again`,
   forbidden: msg`You are not allowed to do that`,
   not_found: msg`This page does not exist`,
-  email_taken: msg`An account with this email already exists`,
-  username_taken: msg`This username is taken`,
-  invalid_credentials: msg`Email or password is incorrect`,
   payload_too_large: msg`That is too large to send`,
   rate_limited: msg`Too many attempts, please wait a moment and try again`,
   internal: msg`Something went wrong on our side, please try again`,
@@ -57,21 +74,6 @@ export const errorCodeMessages: Record<
   payments_unavailable: msg`Card payments are unavailable, please try again soon`,
   pro_active: msg`Pro Gold is already active: manage your subscription instead`,
   no_subscription: msg`You have no Pro Gold subscription to manage`,
-  email_required: msg`Email is required`,
-  email_too_short: msg`Email must be at least 6 characters long`,
-  email_too_long: msg`Email must be less than 50 characters long`,
-  email_invalid: msg`Email is not valid`,
-  password_required: msg`Password is required`,
-  password_too_short: msg`Password must be at least 6 characters long`,
-  password_too_long: msg`Password must be less than 32 characters long`,
-  password_too_common: msg`Password is too common, please choose a stronger one`,
-  password_needs_letters_and_digits: msg`Password should include a mix of letters and numbers`,
-  password_contains_username: msg`Password cannot contain your username`,
-  username_required: msg`Username is required`,
-  username_invalid: msg`Username can only contain letters and numbers`,
-  username_too_long: msg`Username must be less than 50 characters long`,
-  confirm_password_required: msg`Confirm Password is required`,
-  passwords_do_not_match: msg`Passwords do not match`,
 };
 
 export const genericErrorMessage = msg`An error occurred`;

@@ -6,6 +6,7 @@ import { errorText } from '@/api/error-text';
 import { PasswordInput } from '@/components/password-input';
 import { reloadSoon } from '@/components/reload';
 import { loginRequestSchema } from '@/contract/validation';
+import { accountErrorMessages } from './account-error-text';
 import { fieldErrors } from './field-errors';
 import { FormField } from './form-field';
 import { translateValidation } from './translated-validation';
@@ -63,7 +64,7 @@ export function LoginForm() {
       </FormField>
       {login.isError ? (
         <p className="form-error" role="alert">
-          {errorText(login.error, i18n)}
+          {errorText(login.error, i18n, accountErrorMessages)}
         </p>
       ) : null}
       <button type="submit" className="button button-primary" disabled={login.isPending}>

@@ -8,6 +8,7 @@ import { PasswordInput } from '@/components/password-input';
 import { reloadSoon } from '@/components/reload';
 import { TermsText } from '@/components/terms-text';
 import { signupRequestSchema } from '@/contract/validation';
+import { accountErrorMessages } from './account-error-text';
 import { fieldErrors } from './field-errors';
 import { FormField } from './form-field';
 import { translateValidation } from './translated-validation';
@@ -88,7 +89,7 @@ export function SignupForm() {
       </div>
       {signup.isError ? (
         <p className="form-error" role="alert">
-          {errorText(signup.error, i18n)}
+          {errorText(signup.error, i18n, accountErrorMessages)}
         </p>
       ) : null}
       <button type="submit" className="button button-primary" disabled={signup.isPending}>
