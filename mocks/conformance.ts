@@ -992,6 +992,27 @@ export function describeConformance(subject: Subject) {
       expect(german).toEqual({ words: [], next: null, total: 0 });
     });
 
+    it('lists only the saved phrases when asked, counted alone, with the other filters', async () => {
+      const token = await learnerWithWords();
+      for (const [lowercase, level] of [
+        ['the harbour', 3],
+        ['at dawn', 4],
+        ['café au lait', 1],
+      ] as const) {
+        await expectOk('saveUserWord', { token, body: { lowercase, level, language: 'en' } });
+      }
+      const phrases = await expectOk('vocabulary', {
+        token,
+        params,
+        query: { homeLang: 'de', sort: 'az', phrases: '1' },
+      });
+      expect(phrases).toMatchObject({ total: 3, next: null });
+      expect(phrases.words.map((word) => word.lowercase)).toEqual(['at dawn', 'café au lait', 'the harbour']);
+      expect(await listed(token, { sort: 'az', phrases: '1', q: 'cafe' })).toEqual(['café au lait']);
+      expect(await listed(token, { sort: 'az', phrases: '1', levels: '3,4' })).toEqual(['at dawn', 'the harbour']);
+      expect(await listed(token, { sort: 'az' })).toHaveLength(9);
+    });
+
     it('pages through every word once in each order, following the cursor', async () => {
       const token = await learnerWithWords();
       for (const sort of ['recent', 'az', 'frequency']) {

@@ -7,6 +7,7 @@ import { wordExportLifetimeMs } from '@/contract/endpoints/vocabulary';
 import type { WordContext } from '@/contract/endpoints/words';
 import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
+import { isPhrase } from '@/contract/phrases';
 import {
   type ExportedCard,
   type ExportedWord,
@@ -302,6 +303,7 @@ export const vocabularyHandlers = [
     const listed: Listed[] = saved
       .filter((word) => (!wanted || wanted.has(word.level)) && fold(word.lowercase).startsWith(prefix))
       .filter((word) => !family || parentOf(word) === undefined)
+      .filter((word) => query.phrases !== '1' || isPhrase(word.lowercase))
       .map((word) => ({
         lowercase: word.lowercase,
         level: word.level,

@@ -26,19 +26,31 @@ import {
 } from './words';
 
 /**
- * What the vocabulary screen lists: the levels shown (none: every level), a search, an order, and whether grouped by
- * family (the words without a parent, each with the words below it).
+ * What the vocabulary screen lists: the levels shown (none: every level), a search, an order, whether grouped by
+ * family (the words without a parent, each with the words below it), and whether only the saved phrases.
  */
-export type VocabularyFilters = { levels: readonly WordLevel[]; q: string; sort: VocabularySort; family?: boolean };
+export type VocabularyFilters = {
+  levels: readonly WordLevel[];
+  q: string;
+  sort: VocabularySort;
+  family?: boolean;
+  phrases?: boolean;
+};
 
 export type VocabularyList = VocabularyFilters & { language: LearningLanguage; homeLang: LearningLanguage };
 
 const everyLevel = 5;
 
 /** The same list however its filters were written: levels once each, in order (all five: none), the search trimmed. */
-export function normalFilters({ levels, q, sort, family }: VocabularyFilters): VocabularyFilters {
+export function normalFilters({ levels, q, sort, family, phrases }: VocabularyFilters): VocabularyFilters {
   const distinct = [...new Set(levels)].sort((a, b) => a - b);
-  return { levels: distinct.length === everyLevel ? [] : distinct, q: q.trim(), sort, family: family === true };
+  return {
+    levels: distinct.length === everyLevel ? [] : distinct,
+    q: q.trim(),
+    sort,
+    family: family === true,
+    phrases: phrases === true,
+  };
 }
 
 /** The learner's saved words of a language on the screen: the list's own levels scope (words.ts). */
@@ -63,9 +75,9 @@ export const vocabularyQueries = {
   all: () => [...wordQueries.all(), 'vocabulary'] as const,
   language: (language: LearningLanguage) => wordQueries.vocabulary(language),
   list: ({ language, homeLang, ...filters }: VocabularyList) => {
-    const { levels, q, sort, family } = normalFilters(filters);
+    const { levels, q, sort, family, phrases } = normalFilters(filters);
     return infiniteQueryOptions({
-      queryKey: [...vocabularyQueries.language(language), homeLang, { levels, q, sort, family }],
+      queryKey: [...vocabularyQueries.language(language), homeLang, { levels, q, sort, family, phrases }],
       initialPageParam: null as string | null,
       queryFn: async ({ pageParam, signal, client }) => {
         const query: Record<string, string> = { homeLang, sort };
@@ -73,6 +85,7 @@ export const vocabularyQueries = {
         if (q) query.q = q;
         if (pageParam) query.after = pageParam;
         if (family) query.family = '1';
+        if (phrases) query.phrases = '1';
         const page = await fetchDetails(vocabularyEndpoints.vocabulary, {
           params: { targetLang: language },
           query,

@@ -13,22 +13,25 @@ const searchSchema = z.object({
   q: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
   sort: z.catch(z.optional(z.enum(vocabularySorts)), undefined),
   family: z.catch(z.optional(z.boolean()), undefined),
+  phrases: z.catch(z.optional(z.boolean()), undefined),
 });
 
 type WordsSearch = z.infer<typeof searchSchema>;
 
-const filtersOf = ({ levels, q, sort, family }: WordsSearch): VocabularyFilters => ({
+const filtersOf = ({ levels, q, sort, family, phrases }: WordsSearch): VocabularyFilters => ({
   levels: levels ?? [],
   q: q ?? '',
   sort: sort ?? 'recent',
   family: family === true,
+  phrases: phrases === true,
 });
 
-const searchOf = ({ levels, q, sort, family }: VocabularyFilters): WordsSearch => ({
+const searchOf = ({ levels, q, sort, family, phrases }: VocabularyFilters): WordsSearch => ({
   levels: levels.length > 0 ? [...levels] : undefined,
   q: q || undefined,
   sort: sort === 'recent' ? undefined : sort,
   family: family ? true : undefined,
+  phrases: phrases ? true : undefined,
 });
 
 export const Route = createFileRoute('/words')({
@@ -36,7 +39,7 @@ export const Route = createFileRoute('/words')({
   validateSearch: searchSchema,
   // The list's loader travels with its screen: none of its code is in the first load of another page.
   codeSplitGroupings: [['loader', 'component']],
-  loaderDeps: ({ search: { levels, q, sort, family } }) => ({ levels, q, sort, family }),
+  loaderDeps: ({ search: { levels, q, sort, family, phrases } }) => ({ levels, q, sort, family, phrases }),
   loader: ({ context, deps }) => loadVocabulary(context.queryClient, filtersOf(deps)),
   component: WordsRoute,
 });
@@ -45,8 +48,15 @@ function WordsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const filters = useMemo(
-    () => filtersOf({ levels: search.levels, q: search.q, sort: search.sort, family: search.family }),
-    [search.levels, search.q, search.sort, search.family],
+    () =>
+      filtersOf({
+        levels: search.levels,
+        q: search.q,
+        sort: search.sort,
+        family: search.family,
+        phrases: search.phrases,
+      }),
+    [search.levels, search.q, search.sort, search.family, search.phrases],
   );
   const onFiltersChange = useCallback(
     (change: Partial<VocabularyFilters>) =>

@@ -37,6 +37,7 @@ export async function vocabularyRoutes(app: FastifyInstance) {
       after,
       limit: query.limit ?? vocabularyPageSize,
       family: query.family === '1',
+      phrases: query.phrases === '1',
     });
     return new RawJsonDetails(json);
   });

@@ -139,6 +139,8 @@ export const vocabularyEndpoints = {
        * in the same keyset order, each with every word below it (`children`).
        */
       family: z.optional(z.literal('1')),
+      /** `phrases=1`: only the saved phrases (several words, docs/decisions/0039), listed and counted. */
+      phrases: z.optional(z.literal('1')),
     }),
     details: vocabularyFamilyPageSchema,
   }),

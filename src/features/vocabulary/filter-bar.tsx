@@ -57,13 +57,14 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
 }
 
 /**
- * Above the list: the levels to show (several at once, each with its count), the search, the order, and the grouping
- * by family.
+ * Above the list: the levels to show (several at once, each with its count), the search, the order, the grouping by
+ * family, and the saved phrases alone.
  */
 export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) {
   const { t, i18n } = useLingui();
   const sortId = useId();
   const familyId = useId();
+  const phrasesId = useId();
   const onSearch = useRef((q: string) => onFiltersChange({ q }));
   onSearch.current = (q: string) => onFiltersChange({ q });
   const [search] = useState(() => (q: string) => onSearch.current(q));
@@ -124,6 +125,17 @@ export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) 
         />
         <label htmlFor={familyId}>
           <Trans>Group by family</Trans>
+        </label>
+      </div>
+      <div className="vocabulary-family-toggle">
+        <input
+          id={phrasesId}
+          type="checkbox"
+          checked={filters.phrases === true}
+          onChange={(event) => onFiltersChange({ phrases: event.target.checked })}
+        />
+        <label htmlFor={phrasesId}>
+          <Trans>Phrases only</Trans>
         </label>
       </div>
     </div>

@@ -295,3 +295,17 @@ describe('the vocabulary screen grouped by family', () => {
     expect(within(row('katze')).queryByText('Family:')).not.toBeInTheDocument();
   });
 });
+
+describe('the vocabulary screen, phrases only', () => {
+  it('lists only the saved phrases and counts them, and every word again without the filter', async () => {
+    wordsOf(reader()).push({ lowercase: 'zum beispiel', level: 3, language: 'de' });
+    const { user } = await openWords();
+    await user.click(screen.getByRole('checkbox', { name: 'Phrases only' }));
+
+    await screen.findByText('1 word matches');
+    expect(listed()).toEqual(['zum beispiel']);
+    await user.click(screen.getByRole('checkbox', { name: 'Phrases only' }));
+    await screen.findByText('6 words saved');
+    expect(listed()).toContain('katze');
+  });
+});

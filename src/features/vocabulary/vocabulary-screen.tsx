@@ -120,7 +120,8 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
   const counts = useQuery(progressQueries.language(language)).data?.levels;
   const total = first?.total ?? 0;
   // Grouped by family, the total counts the words without a parent: the words that match.
-  const filtered = filters.levels.length > 0 || filters.q.trim() !== '' || filters.family === true;
+  const filtered =
+    filters.levels.length > 0 || filters.q.trim() !== '' || filters.family === true || filters.phrases === true;
   const saved = first && !filtered ? total : counts?.reduce((sum, count) => sum + count, 0);
 
   return (

@@ -46,7 +46,14 @@ type ListParam = 'userId' | 'language' | 'homeLang' | 'levels' | 'prefix' | 'aft
 type P = Record<ListParam, Placeholder>;
 
 /** What a statement's text depends on: the sort and which filters are there (a prepared plan per shape). */
-type Shape = { sort: VocabularySort; levels: boolean; search: boolean; after: boolean; family: boolean };
+type Shape = {
+  sort: VocabularySort;
+  levels: boolean;
+  search: boolean;
+  after: boolean;
+  family: boolean;
+  phrases: boolean;
+};
 
 /** Each sort's key as a row of `user_words` (or the counted rows) shows it, its cursor text, and its order. */
 const sorts: Record<VocabularySort, { key: SQL; keyText: SQL; order: SQL; after: (p: P) => SQL; counted: boolean }> = {
@@ -90,7 +97,8 @@ function filtered(p: P, shape: Shape): SQL {
           and w.folded collate "C" < fold_word(${p.prefix}::text) || chr(1114111)`
         : sql``
     }
-    ${shape.family ? sql`and w.parent is null` : sql``}`;
+    ${shape.family ? sql`and w.parent is null` : sql``}
+    ${shape.phrases ? sql`and strpos(w.lowercase, ' ') > 0` : sql``}`;
 }
 
 /** Every word below a listed word (`w`), A–Z: its children, theirs, … (acyclic: every link is checked). */
@@ -196,6 +204,8 @@ export type VocabularyQuery = {
   limit: number;
   /** Grouped by family: the words without a parent, each with the words below it. */
   family?: boolean | undefined;
+  /** The saved phrases only. */
+  phrases?: boolean | undefined;
 };
 
 /**
@@ -211,8 +221,9 @@ export async function vocabularyPageJson(db: Db, query: VocabularyQuery): Promis
     search: query.prefix !== undefined,
     after: query.after !== undefined,
     family: query.family === true,
+    phrases: query.phrases === true,
   };
-  const name = `${shape.sort}:${shape.levels}:${shape.search}:${shape.after}:${shape.family}`;
+  const name = `${shape.sort}:${shape.levels}:${shape.search}:${shape.after}:${shape.family}:${shape.phrases}`;
   let run = listStatements.get(name);
   if (!run) {
     run = listStatementFor(shape);
