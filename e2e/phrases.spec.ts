@@ -108,4 +108,13 @@ test('a learner saves a phrase in a transcript, sees it in a text of their own, 
   await (await phraseIn(transcript, words)).start.click();
   await expect(box.getByText('my phrase meaning')).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Words lists it among the phrases alone, with its meaning.
+  await page.goto('/words');
+  await page.getByRole('checkbox', { name: 'Phrases only' }).check();
+  await expect(page.getByText('1 word matches')).toBeVisible();
+  const listed = page.locator('.vocabulary-list [data-w]');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toHaveAttribute('data-w', phrase.toLowerCase());
+  await expect(page.locator('.vocabulary-list').getByText('my phrase meaning')).toBeVisible();
 });
