@@ -84,11 +84,12 @@ const amongStarts = (pair: SQL) => sql`cardinality((select starts from phrase_st
   and (${pair} in (select unnest((select starts from phrase_starts)))) is true`;
 
 /**
- * The CTEs `phrases` and `gains` that count the learner's saved phrases in the items (src/contract/coverage.ts,
- * `phraseGains`, docs/decisions/0042). The first two words of the learner's phrases at levels 1–4 go first, as one
- * array (`user_words_phrases`); `pairs(among)` is a query of the items' pairs that `among` keeps, as rows (id, key,
- * pair). A phrase whose first two words are one of them occurs as often as the fewest of its consecutive pairs;
- * `gains` adds, per item, its words' occurrences where the phrase says more than the word's own level.
+ * The CTEs that count the learner's saved phrases in the items (src/contract/coverage.ts, `phraseGains`,
+ * docs/decisions/0042): `phrase_starts`, the first two words of the learner's phrases at levels 1–4 as one array
+ * (`user_words_phrases`); `phrases`, those starting with one of the items' pairs that `pairs(among)` keeps (a query
+ * of rows id, key, pair); `occurring`, each with the fewest occurrences of its consecutive pairs; `gains`, per item,
+ * its words' occurrences where the phrase says more than the word's own level (probed by primary key). `phrases` and
+ * `occurring` are materialised, so a phrase's occurrences are read once, not again for each use.
  */
 const phraseGainsCtes = (p: Learner, pairs: (among: (pair: SQL) => SQL) => SQL, { table, key }: PairsTable) => sql`
   phrase_starts as (
