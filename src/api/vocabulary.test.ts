@@ -111,9 +111,11 @@ describe('normalFilters', () => {
       q: 'café',
       sort: 'az',
       family: false,
+      phrases: false,
     });
     expect(normalFilters({ levels: [4, 3, 2, 1, 0], q: '', sort: 'recent' }).levels).toEqual([]);
     expect(normalFilters({ levels: [], q: '', sort: 'recent', family: true }).family).toBe(true);
+    expect(normalFilters({ levels: [], q: '', sort: 'recent', phrases: true }).phrases).toBe(true);
   });
 });
 
