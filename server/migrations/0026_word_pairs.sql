@@ -14,9 +14,23 @@ CREATE TABLE "transcript_word_pairs" (
 --> statement-breakpoint
 ALTER TABLE "content_word_pairs" ADD CONSTRAINT "content_word_pairs_content_id_contents_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."contents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transcript_word_pairs" ADD CONSTRAINT "transcript_word_pairs_transcript_id_transcripts_id_fk" FOREIGN KEY ("transcript_id") REFERENCES "public"."transcripts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- A content's vocabulary and its pairs of words from its stored pages, written afresh (the vocabulary as in 0016). A
--- pair is a word and the next word of the same paragraph, unless a token between them ends a sentence (the phrase
--- rule of src/contract/phrases.ts): the sentence a token is in is the number of sentence ends before it.
+-- A paragraph's (or a transcript line's) pairs of words in a row: each word and the next word, unless a token between
+-- them ends a sentence (the phrase rule of src/contract/phrases.ts, and of `pairsOf` in src/contract/coverage.ts). The
+-- sentence a token is in is the number of sentence ends before it.
+CREATE FUNCTION word_pairs(tokens jsonb) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+  SELECT pair FROM (
+    SELECT lowercase || ' ' || lead(lowercase) OVER (PARTITION BY sentence ORDER BY at) AS pair
+    FROM (
+      SELECT token.at, token.value->>'lowercase' AS lowercase, (token.value->>'isWord')::boolean AS is_word,
+        count(*) FILTER (WHERE NOT (token.value->>'isWord')::boolean AND token.value->>'display' ~ '[.!?。！？…]')
+          OVER (ORDER BY token.at) AS sentence
+      FROM jsonb_array_elements(tokens) WITH ORDINALITY token(value, at)
+    ) tokens
+    WHERE is_word
+  ) pairs
+  WHERE pair IS NOT NULL;
+$$;--> statement-breakpoint
+-- A content's vocabulary (as in 0016) and its pairs of words, from its stored pages, written afresh.
 CREATE OR REPLACE FUNCTION refresh_content_words(content_ids integer[]) RETURNS void LANGUAGE sql AS $$
   DELETE FROM content_words WHERE content_id = ANY(content_ids);
   INSERT INTO content_words (content_id, lowercase, occurrences)
@@ -26,22 +40,10 @@ CREATE OR REPLACE FUNCTION refresh_content_words(content_ids integer[]) RETURNS 
   GROUP BY p.content_id, token->>'lowercase';
   DELETE FROM content_word_pairs WHERE content_id = ANY(content_ids);
   INSERT INTO content_word_pairs (content_id, pair, occurrences)
-  SELECT content_id, pair, count(*)::int FROM (
-    SELECT content_id,
-      lowercase || ' ' || lead(lowercase) OVER (PARTITION BY content_id, page, part, sentence ORDER BY at) AS pair
-    FROM (
-      SELECT p.content_id, p.number AS page, section.part, token.at, token.value->>'lowercase' AS lowercase,
-        (token.value->>'isWord')::boolean AS is_word,
-        count(*) FILTER (WHERE NOT (token.value->>'isWord')::boolean AND token.value->>'display' ~ '[.!?。！？…]')
-          OVER (PARTITION BY p.content_id, p.number, section.part ORDER BY token.at) AS sentence
-      FROM pages p, jsonb_array_elements(p.sections) WITH ORDINALITY section(value, part),
-        jsonb_array_elements(section.value->'tokens') WITH ORDINALITY token(value, at)
-      WHERE p.content_id = ANY(content_ids)
-    ) tokens
-    WHERE is_word
-  ) pairs
-  WHERE pair IS NOT NULL
-  GROUP BY content_id, pair;
+  SELECT p.content_id, pair, count(*)::int
+  FROM pages p, jsonb_array_elements(p.sections) section, word_pairs(section->'tokens') pair
+  WHERE p.content_id = ANY(content_ids)
+  GROUP BY p.content_id, pair;
 $$;--> statement-breakpoint
 -- A transcript's vocabulary and its pairs of words, as a content's: a line is a paragraph.
 CREATE OR REPLACE FUNCTION refresh_transcript_words(transcript_ids integer[]) RETURNS void LANGUAGE sql AS $$
@@ -53,21 +55,10 @@ CREATE OR REPLACE FUNCTION refresh_transcript_words(transcript_ids integer[]) RE
   GROUP BY s.transcript_id, token->>'lowercase';
   DELETE FROM transcript_word_pairs WHERE transcript_id = ANY(transcript_ids);
   INSERT INTO transcript_word_pairs (transcript_id, pair, occurrences)
-  SELECT transcript_id, pair, count(*)::int FROM (
-    SELECT transcript_id,
-      lowercase || ' ' || lead(lowercase) OVER (PARTITION BY transcript_id, position, sentence ORDER BY at) AS pair
-    FROM (
-      SELECT s.transcript_id, s.position, token.at, token.value->>'lowercase' AS lowercase,
-        (token.value->>'isWord')::boolean AS is_word,
-        count(*) FILTER (WHERE NOT (token.value->>'isWord')::boolean AND token.value->>'display' ~ '[.!?。！？…]')
-          OVER (PARTITION BY s.transcript_id, s.position ORDER BY token.at) AS sentence
-      FROM transcript_sections s, jsonb_array_elements(s.tokens) WITH ORDINALITY token(value, at)
-      WHERE s.transcript_id = ANY(transcript_ids)
-    ) tokens
-    WHERE is_word
-  ) pairs
-  WHERE pair IS NOT NULL
-  GROUP BY transcript_id, pair;
+  SELECT s.transcript_id, pair, count(*)::int
+  FROM transcript_sections s, word_pairs(s.tokens) pair
+  WHERE s.transcript_id = ANY(transcript_ids)
+  GROUP BY s.transcript_id, pair;
 $$;--> statement-breakpoint
 SELECT refresh_content_words(array(SELECT id FROM contents));--> statement-breakpoint
 SELECT refresh_transcript_words(array(SELECT id FROM transcripts));

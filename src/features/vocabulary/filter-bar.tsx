@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { VocabularyFilters } from '@/api/vocabulary';
 import type { Progress } from '@/contract/endpoints/progress';
 import { vocabularySorts } from '@/contract/entities';
@@ -63,8 +63,6 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
 export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) {
   const { t, i18n } = useLingui();
   const sortId = useId();
-  const familyId = useId();
-  const phrasesId = useId();
   const onSearch = useRef((q: string) => onFiltersChange({ q }));
   onSearch.current = (q: string) => onFiltersChange({ q });
   const [search] = useState(() => (q: string) => onSearch.current(q));
@@ -116,28 +114,31 @@ export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) 
           <option value="frequency">{t`Most frequent`}</option>
         </select>
       </div>
-      <div className="vocabulary-family-toggle">
-        <input
-          id={familyId}
-          type="checkbox"
-          checked={filters.family === true}
-          onChange={(event) => onFiltersChange({ family: event.target.checked })}
-        />
-        <label htmlFor={familyId}>
-          <Trans>Group by family</Trans>
-        </label>
-      </div>
-      <div className="vocabulary-family-toggle">
-        <input
-          id={phrasesId}
-          type="checkbox"
-          checked={filters.phrases === true}
-          onChange={(event) => onFiltersChange({ phrases: event.target.checked })}
-        />
-        <label htmlFor={phrasesId}>
-          <Trans>Phrases only</Trans>
-        </label>
-      </div>
+      <FilterToggle checked={filters.family === true} onChange={(family) => onFiltersChange({ family })}>
+        <Trans>Group by family</Trans>
+      </FilterToggle>
+      <FilterToggle checked={filters.phrases === true} onChange={(phrases) => onFiltersChange({ phrases })}>
+        <Trans>Phrases only</Trans>
+      </FilterToggle>
+    </div>
+  );
+}
+
+/** A filter that is on or off: a checkbox with its label. */
+function FilterToggle({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="vocabulary-family-toggle">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>{children}</label>
     </div>
   );
 }
