@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 import { firstScreens } from './server/src/plugins/preload-hints.ts';
 
 const root = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -85,6 +86,17 @@ function compileFirstLoadEagerly(): Plugin {
   };
 }
 
+/** Compressed copies of the built assets, made once here rather than on every response (scripts/precompress.ts). */
+function precompressAssets(): Plugin {
+  return {
+    name: 'folio:precompress-assets',
+    apply: 'build',
+    async writeBundle(options) {
+      if (options.dir) await precompress(options.dir);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
@@ -92,6 +104,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     lingui(),
     compileFirstLoadEagerly(),
+    precompressAssets(),
   ],
   resolve: {
     alias: { '@': root('./src'), '@mocks': root('./mocks') },

@@ -1,17 +1,24 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '#contract/envelope.ts';
+import { precompress } from '../../scripts/precompress.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 let app: TestApp;
+let staticDir: string;
+const asset = `console.log(${'"folio";'.repeat(300)})`;
 
 beforeAll(async () => {
-  const staticDir = await mkdtemp(path.join(tmpdir(), 'folio-spa-'));
+  staticDir = await mkdtemp(path.join(tmpdir(), 'folio-spa-'));
   await mkdir(path.join(staticDir, 'assets'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), `console.log(${'"folio";'.repeat(300)})`);
+  await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), asset);
+  await precompress(staticDir);
+  // An asset without compressed copies (written after the build's step), as before the step existed.
+  await writeFile(path.join(staticDir, 'assets', 'late-abc123.js'), asset);
   app = await buildTestApp({ staticDir });
   app.get('/api/v1/test-failure', async () => {
     throw new Error('SELECT secret FROM users at /srv/folio/server.ts:12');
@@ -66,6 +73,30 @@ describe('serving the SPA', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends an asset's Brotli copy made at build time to a browser that takes it", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.rawPayload).toEqual(await readFile(path.join(staticDir, 'assets', 'index-abc123.js.br')));
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(asset);
+  });
+
+  it('still compresses an asset that has no compressed copy', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/late-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
