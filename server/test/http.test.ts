@@ -57,6 +57,9 @@ describe('error envelopes', () => {
 });
 
 describe('serving the SPA', () => {
+  const getAsset = (url: string, acceptEncoding: string) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
   it('answers a deep link with index.html so a refresh keeps the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/reader/12', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
@@ -66,22 +69,14 @@ describe('serving the SPA', () => {
   });
 
   it('caches hashed assets immutably and compresses them', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await getAsset('/assets/index-abc123.js', 'gzip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
   it("sends an asset's Brotli copy made at build time to a browser that takes it", async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-    });
+    const response = await getAsset('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -91,11 +86,7 @@ describe('serving the SPA', () => {
   });
 
   it('still compresses an asset that has no compressed copy', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/late-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await getAsset('/assets/late-abc123.js', 'gzip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
   });
