@@ -3,17 +3,28 @@ import { createPhraseIndex, phraseOfTokens } from '@/contract/phrase-index';
 import { phraseWords } from '@/contract/phrases';
 import './phrase-marks.css';
 
-/** Where a saved phrase occurs in a rendered text: its word elements, in order, and the range they span. */
-export type PhraseOccurrence = { phrase: string; words: HTMLElement[]; range: Range | null };
+/**
+ * Where a saved phrase occurs in a rendered text: its word elements, in order, and the elements its separators (the
+ * spaces and punctuation between its words) are wrapped in while it is marked.
+ */
+export type PhraseOccurrence = { phrase: string; words: HTMLElement[]; gaps: HTMLElement[] };
 
 /** A paragraph's words container (`.reader-words`): what a phrase is matched in, never across two. */
 export const wordsOf = (word: HTMLElement) => word.parentElement;
 
-/** A words container's tokens read back from its markup (contract/text-markup.ts), each word with its element. */
-export function tokensIn(container: Element): { tokens: Token[]; elements: (HTMLElement | null)[] } {
+/**
+ * A words container's tokens read back from its markup (contract/text-markup.ts), each with its node, and each word
+ * with its element. A separator wrapped while a phrase is marked reads as the separator it holds.
+ */
+export function tokensIn(container: Element): {
+  tokens: Token[];
+  elements: (HTMLElement | null)[];
+  nodes: ChildNode[];
+} {
   const tokens: Token[] = [];
   const elements: (HTMLElement | null)[] = [];
-  for (const node of container.childNodes) {
+  const nodes = [...container.childNodes];
+  for (const node of nodes) {
     const id = tokens.length;
     if (node instanceof HTMLElement && node.dataset.w !== undefined) {
       tokens.push({ id, display: node.textContent ?? '', lowercase: node.dataset.w, isWord: true });
@@ -24,7 +35,7 @@ export function tokensIn(container: Element): { tokens: Token[]; elements: (HTML
       elements.push(null);
     }
   }
-  return { tokens, elements };
+  return { tokens, elements, nodes };
 }
 
 /**
@@ -54,32 +65,27 @@ export function phraseSelected(words: readonly HTMLElement[]): { display: string
   return { display, lowercase: words.map((word) => word.dataset.w ?? '').join(' ') };
 }
 
-const levels = [0, 1, 2, 3, 4] as const;
-let highlights: Highlight[] | null | undefined;
+const gapClass = 'phrase-gap';
+
 /**
- * One highlight per level (`::highlight(phrase-2)` in the stylesheet), shared by every text of the document: a
- * phrase is coloured as one unit, the spaces and commas between its words too, without a node added to the text.
- * Null where the browser has no Custom Highlight API: the words alone are coloured there.
+ * Wraps a separator between two words of a phrase in an element of its own, so the phrase's level colours it too
+ * (phrase-marks.css) and the phrase reads as one unit. The text's markup is a string React sets and never reconciles
+ * node by node (page-text.tsx), and the words' own elements stay where they are.
  */
-function phraseHighlights(): Highlight[] | null {
-  if (highlights !== undefined) return highlights;
-  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight !== 'function') {
-    highlights = null;
-    return null;
-  }
-  highlights = levels.map((level) => {
-    const highlight = new Highlight();
-    CSS.highlights.set(`phrase-${level}`, highlight);
-    return highlight;
-  });
-  return highlights;
+function wrapGap(node: ChildNode): HTMLElement {
+  if (node instanceof HTMLElement && node.classList.contains(gapClass)) return node;
+  const gap = document.createElement('span');
+  gap.className = gapClass;
+  node.replaceWith(gap);
+  gap.append(node);
+  return gap;
 }
 
 /**
  * The saved phrases of a rendered text: which phrases the learner has (an index by first word, extended as phrases
  * are saved, never rebuilt), where they occur, and their level shown on their words (`data-phrase`, the level;
- * `data-phrase-part`: start, middle, end) and as one highlighted range. Paragraphs are matched again only where a
- * changed phrase's first word occurs; a text without phrases costs nothing.
+ * `data-phrase-part`: start, middle, end) and on the separators between them (wrapped while marked). Paragraphs are
+ * matched again only where a changed phrase's first word occurs; a text without phrases costs nothing.
  */
 export function createPhraseMarks() {
   let index = createPhraseIndex();
@@ -94,10 +100,7 @@ export function createPhraseMarks() {
       word.dataset.phrase = String(level);
       word.dataset.phrasePart = at === 0 ? 'start' : at === last ? 'end' : 'middle';
     }
-    const all = phraseHighlights();
-    if (!all || !occurrence.range) return;
-    for (const highlight of all) highlight.delete(occurrence.range);
-    all[level]?.add(occurrence.range);
+    for (const gap of occurrence.gaps) gap.dataset.phrase = String(level);
   };
 
   const forget = (occurrence: PhraseOccurrence) => {
@@ -106,7 +109,7 @@ export function createPhraseMarks() {
       delete word.dataset.phrasePart;
       ofWord.delete(word);
     }
-    if (occurrence.range) for (const highlight of phraseHighlights() ?? []) highlight.delete(occurrence.range);
+    for (const gap of occurrence.gaps) gap.replaceWith(...gap.childNodes);
     byPhrase.get(occurrence.phrase)?.delete(occurrence);
   };
 
@@ -115,19 +118,19 @@ export function createPhraseMarks() {
     for (const occurrence of byContainer.get(container) ?? []) forget(occurrence);
     byContainer.delete(container);
     if (index.size === 0) return;
-    const { tokens, elements } = tokensIn(container);
+    const { tokens, elements, nodes } = tokensIn(container);
     const found: PhraseOccurrence[] = [];
     for (const { phrase, first, last } of index.match(tokens)) {
-      const words = elements.slice(first, last + 1).filter((element) => element !== null);
-      const [start, end] = [words[0], words.at(-1)];
-      if (!start || !end) continue;
-      let range: Range | null = null;
-      if (phraseHighlights()) {
-        range = document.createRange();
-        range.setStartBefore(start);
-        range.setEndAfter(end);
+      const words: HTMLElement[] = [];
+      const gaps: HTMLElement[] = [];
+      for (let at = first; at <= last; at++) {
+        const word = elements[at];
+        const node = nodes[at];
+        if (word) words.push(word);
+        else if (node) gaps.push(wrapGap(node));
       }
-      const occurrence = { phrase, words, range };
+      if (words.length === 0) continue;
+      const occurrence = { phrase, words, gaps };
       found.push(occurrence);
       for (const word of words) ofWord.set(word, occurrence);
       const list = byPhrase.get(phrase) ?? new Set();

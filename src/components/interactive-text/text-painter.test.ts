@@ -12,6 +12,17 @@ function renderText(...lines: string[]) {
   return root;
 }
 
+/** A text of the markup given, painted by a painter that runs its frame's work at once. */
+function paintedAtOnce(html: string) {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  document.body.append(root);
+  const painter = createTextPainter({ schedule: (work) => work(), phraseTools });
+  painter.clear();
+  painter.index(wordsOf(root), paragraphOf);
+  return { root, painter };
+}
+
 /** Adds paragraphs to a rendered text, as a transcript's next batch; returns their word elements. */
 function append(root: HTMLElement, ...lines: string[]) {
   const batch = document.createElement('div');
@@ -243,6 +254,24 @@ describe('saved phrases', () => {
     expect(phraseShown(root).filter((shown) => !shown.endsWith('-'))).toEqual([]);
   });
 
+  it("shows the phrase's level on the separators between its words too, and gives them back as they were", () => {
+    const parts = ['in', ' ', 'spite', ', ', 'of', ' ', 'it'];
+    const tokens = parts.map((display, id) => ({ id, display, lowercase: display, isWord: id % 2 === 0 }));
+    const { root, painter } = paintedAtOnce(paragraphHtml(tokens, 0, 0));
+    const before = root.innerHTML;
+    painter.sync(withPhrases([['in spite of', 1]]));
+    const gaps = [...root.querySelectorAll<HTMLElement>('.phrase-gap')];
+    expect(gaps.map((gap) => [gap.textContent, gap.dataset.phrase])).toEqual([
+      [' ', '1'],
+      [', ', '1'],
+    ]);
+    painter.paint('in spite of', 3);
+    expect(gaps.map((gap) => gap.dataset.phrase)).toEqual(['3', '3']);
+    expect(root.textContent).toBe('in spite, of it');
+    painter.sync(withPhrases([]));
+    expect(root.innerHTML).toBe(before);
+  });
+
   it("recolours every occurrence of a phrase at once when its level is set, the words' own levels kept", () => {
     const { root, painter } = paintedText('give up', 'we give up');
     painter.sync(withPhrases([['up', 1]]));
@@ -301,12 +330,9 @@ describe('saved phrases', () => {
   });
 
   it('recolours a list row that shows a phrase as one element', () => {
-    const root = document.createElement('div');
-    root.innerHTML = paragraphHtml([{ id: 0, display: 'give up', lowercase: 'give up', isWord: true }], 0, 2);
-    document.body.append(root);
-    const painter = createTextPainter({ schedule: (work) => work(), phraseTools });
-    painter.clear();
-    painter.index(wordsOf(root), paragraphOf);
+    const { root, painter } = paintedAtOnce(
+      paragraphHtml([{ id: 0, display: 'give up', lowercase: 'give up', isWord: true }], 0, 2),
+    );
     painter.paint('give up', 4);
     expect(shown(root, 'give up')).toEqual(['4']);
   });
