@@ -60,7 +60,7 @@ function WordsRoute() {
   );
   const onFiltersChange = useCallback(
     (change: Partial<VocabularyFilters>) =>
-      void navigate({ search: (before) => searchOf({ ...filtersOf(before), ...change }), replace: true }),
+      navigate({ search: (before) => searchOf({ ...filtersOf(before), ...change }), replace: true }),
     [navigate],
   );
   return <VocabularyScreen filters={filters} onFiltersChange={onFiltersChange} />;

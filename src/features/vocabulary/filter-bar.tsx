@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
 import type { VocabularyFilters } from '@/api/vocabulary';
 import type { Progress } from '@/contract/endpoints/progress';
 import { vocabularySorts } from '@/contract/entities';
@@ -13,7 +13,8 @@ type FilterBarProps = {
   /** The learner's saved words per level (whatever the filters), once the progress call has answered. */
   counts: Progress['levels'] | undefined;
   filters: VocabularyFilters;
-  onFiltersChange: (change: Partial<VocabularyFilters>) => void;
+  /** Changes the filters in the address; settled once the new address is the route's. */
+  onFiltersChange: (change: Partial<VocabularyFilters>) => Promise<void> | void;
 };
 
 /** The search box: what is typed shows at once and is asked for once typing pauses. */
@@ -124,20 +125,35 @@ export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) 
   );
 }
 
-/** A filter that is on or off: a checkbox with its label. */
+/**
+ * A filter that is on or off: a checkbox with its label. It shows the learner's choice at once, while the address
+ * that holds it changes (the router's navigation settles a moment later).
+ */
 function FilterToggle({
   checked,
   onChange,
   children,
 }: {
   checked: boolean;
-  onChange: (checked: boolean) => void;
+  onChange: (checked: boolean) => Promise<void> | void;
   children: ReactNode;
 }) {
   const id = useId();
+  const [shown, show] = useOptimistic(checked);
   return (
     <div className="vocabulary-family-toggle">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={shown}
+        onChange={(event) => {
+          const next = event.target.checked;
+          startTransition(async () => {
+            show(next);
+            await onChange(next);
+          });
+        }}
+      />
       <label htmlFor={id}>{children}</label>
     </div>
   );

@@ -27,7 +27,7 @@ const ImportDialog = lazy(async () => ({ default: (await import('./import-dialog
 
 type VocabularyScreenProps = {
   filters: VocabularyFilters;
-  onFiltersChange: (change: Partial<VocabularyFilters>) => void;
+  onFiltersChange: (change: Partial<VocabularyFilters>) => Promise<void> | void;
 };
 
 /** Rows per block the browser skips whole while it is off screen (the list's pages hold more). */
