@@ -11,7 +11,7 @@ const bucket = (page: Page, name: string) =>
     .locator('dd');
 
 /** The word of the card shown (the next card's is made before it shows, hidden). */
-const cardWord = (page: Page) => page.locator('.flashcard-word').filter({ visible: true });
+const cardWord = (page: Page) => page.locator('[data-slot="current"] .flashcard-word');
 
 test('a member adds cards, reviews them with keys, undoes, writes a note, sees the buckets move and practises', async ({
   page,
@@ -30,7 +30,7 @@ test('a member adds cards, reviews them with keys, undoes, writes a note, sees t
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(page.getByText('3 cards left')).toBeVisible();
   await expect(cardWord(page)).toBeFocused();
-  await expect(page.locator('.flashcard-sentence mark').filter({ visible: true })).toHaveCount(1);
+  await expect(page.locator('[data-slot="current"] .flashcard-sentence mark')).toHaveCount(1);
   const first = await cardWord(page).textContent();
   await page.keyboard.press('Space');
   const answer = page.getByRole('region', { name: 'Answer' });

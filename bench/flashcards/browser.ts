@@ -40,9 +40,11 @@ async function installProbes(page: Page) {
     window.addEventListener(
       'keydown',
       (event) => {
-        // What the screen shows (the next card's nodes are made before it shows, hidden).
+        // What the screen shows (the next card's nodes and the answer are made before they show, transparent).
         const visible = (selector: string) =>
-          [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.checkVisibility());
+          [...document.querySelectorAll<HTMLElement>(selector)].find((element) =>
+            element.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+          );
         const shownWord = () => visible('.flashcard-word')?.textContent;
         const word = shownWord();
         const shown =
@@ -181,7 +183,7 @@ async function main() {
       // The grade's own call and the undo settle before the next round (their work is not a press's frame).
       await page.keyboard.press('u');
       await page.waitForFunction(
-        () => document.querySelector('[data-slot="current"] .flashcard-back:not([hidden])') === null,
+        () => document.querySelector('[data-slot="current"] .flashcard-back:not([data-concealed])') === null,
       );
       await page.waitForTimeout(gap * 2);
     }

@@ -7,6 +7,7 @@ import type { Flashcard } from '@/contract/endpoints/flashcards';
 import type { LearningLanguage } from '@/contract/languages';
 import { writtenForm } from '@/lib/written-form';
 import { sentenceParts } from './card-text';
+import { concealed } from './concealed';
 
 /** The sentence the word was saved in, the word marked; all of it plain text. */
 function Sentence({
@@ -75,7 +76,7 @@ export function CardView({ card, language, revealed, answerActions }: CardViewPr
         </h2>
         {card.sentence ? <Sentence sentence={card.sentence} lowercase={card.lowercase} language={language} /> : null}
       </div>
-      <section className="flashcard-back" tabIndex={-1} aria-label={t`Answer`} hidden={!revealed}>
+      <section className="flashcard-back" tabIndex={-1} aria-label={t`Answer`} {...concealed(!revealed)}>
         {card.meaning !== null ? (
           <p className="flashcard-meaning">
             {card.meaningIsOwn ? (

@@ -22,6 +22,7 @@ import { toast } from '@/lib/toast';
 import { writtenForm } from '@/lib/written-form';
 import { formatInterval } from './card-text';
 import { CardView } from './card-view';
+import { concealed } from './concealed';
 
 const gradeNames = Object.keys(cardGrades) as CardGradeName[];
 const gradeByKey = new Map(gradeNames.map((name) => [String(cardGrades[name]), name]));
@@ -72,7 +73,7 @@ function GradeBar({
   // The intervals count from now, as the server counted them when it sent the card.
   const now = Date.now();
   return (
-    <fieldset className="flashcard-grades" hidden={hidden}>
+    <fieldset className="flashcard-grades" {...concealed(hidden)}>
       <legend className="visually-hidden">
         <Trans>Grade</Trans>
       </legend>
@@ -173,7 +174,7 @@ const SessionCard = memo(function SessionCard({
 }: SessionCardProps) {
   const shown = slot === 'current';
   return (
-    <div className="flashcard-slot" data-slot={slot} hidden={!shown}>
+    <div className="flashcard-slot" data-slot={slot} {...concealed(!shown)}>
       <CardView
         card={card}
         language={language}
@@ -184,16 +185,18 @@ const SessionCard = memo(function SessionCard({
           </button>
         }
       />
-      <GradeBar card={card} onGrade={onGrade} hidden={!(shown && revealed)} />
-      <div className="flashcard-grades flashcard-reveal-bar" hidden={shown && revealed}>
-        <button
-          type="button"
-          className="button button-primary flashcard-reveal"
-          aria-keyshortcuts="Space"
-          onClick={onReveal}
-        >
-          <Trans>Reveal</Trans>
-        </button>
+      <div className="flashcard-bar">
+        <GradeBar card={card} onGrade={onGrade} hidden={!(shown && revealed)} />
+        <div className="flashcard-grades flashcard-reveal-bar" {...concealed(shown && revealed)}>
+          <button
+            type="button"
+            className="button button-primary flashcard-reveal"
+            aria-keyshortcuts="Space"
+            onClick={onReveal}
+          >
+            <Trans>Reveal</Trans>
+          </button>
+        </div>
       </div>
     </div>
   );
@@ -488,18 +491,20 @@ export function ReviewSession({ deck, practice, onLeave }: ReviewSessionProps) {
         </p>
       ) : (
         <>
-          {slots.map(({ card: slotCard, slot }) => (
-            <SessionCard
-              key={slotCard.id}
-              card={slotCard}
-              slot={slot}
-              revealed={slot === 'current' && revealed}
-              language={deck.language}
-              onReveal={onReveal}
-              onGrade={onGrade}
-              onEditNote={onEditNote}
-            />
-          ))}
+          <div className="flashcard-deck">
+            {slots.map(({ card: slotCard, slot }) => (
+              <SessionCard
+                key={slotCard.id}
+                card={slotCard}
+                slot={slot}
+                revealed={slot === 'current' && revealed}
+                language={deck.language}
+                onReveal={onReveal}
+                onGrade={onGrade}
+                onEditNote={onEditNote}
+              />
+            ))}
+          </div>
           {card ? null : <SessionDone practice={practice} onLeave={onLeave} />}
         </>
       )}
