@@ -88,6 +88,15 @@ const cardColumns = (p: Record<'language' | 'homeLang', Placeholder>) => sql`
   c.reps, c.lapses, c.state::int as state, ${epochMs(sql`c.last_review`)} as last_review,
   c.level_raised_on::text as level_raised_on`;
 
+/**
+ * The cards of the CTE `picked` (their ids), each read with its word by primary key: one lookup per card picked.
+ * With a plain join (or a lateral one, which the planner flattens into one unless something like `limit` keeps it
+ * apart), the generic plan of the prepared statement, unsure how many were picked, walked every card of the learner
+ * in key order to merge them in.
+ */
+const pickedCards = (p: Record<'language' | 'homeLang', Placeholder>) =>
+  sql`picked cross join lateral (select ${cardColumns(p)} from ${withWord} where c.id = picked.id limit 1) card`;
+
 function cardOf(row: CardDbRow): CardRead {
   const source =
     row.source_content_id !== null
@@ -185,8 +194,8 @@ const queueStatement = statement<'userId' | 'language' | 'homeLang' | 'now' | 'd
         (select flashcard_new_per_day from users where id = ${p.userId}) - ${introducedSince(p)}), 0)
     ),
     picked as (select id, 0 as part from due union all select id, 1 from fresh)
-    select ${cardColumns(p)} from picked join ${withWord} on c.id = picked.id
-    order by picked.part, case when picked.part = 0 then c.due end, c.id`,
+    select card.* from ${pickedCards(p)}
+    order by picked.part, case when picked.part = 0 then card.due end, card.id`,
 );
 
 const practiceStatement = statement<'userId' | 'language' | 'homeLang' | 'limit', CardDbRow>(
@@ -197,8 +206,8 @@ const practiceStatement = statement<'userId' | 'language' | 'homeLang' | 'limit'
       order by c.last_review nulls first, c.id
       limit ${p.limit}::int
     )
-    select ${cardColumns(p)} from picked join ${withWord} on c.id = picked.id
-    order by c.last_review nulls first, c.id`,
+    select card.* from ${pickedCards(p)}
+    order by card.last_review nulls first, card.id`,
 );
 
 /**
