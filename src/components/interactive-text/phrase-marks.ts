@@ -122,15 +122,15 @@ export function createPhraseMarks() {
     const found: PhraseOccurrence[] = [];
     for (const { phrase, first, last } of index.match(tokens)) {
       const words: HTMLElement[] = [];
-      const gaps: HTMLElement[] = [];
+      const separators: ChildNode[] = [];
       for (let at = first; at <= last; at++) {
         const word = elements[at];
         const node = nodes[at];
         if (word) words.push(word);
-        else if (node) gaps.push(wrapGap(node));
+        else if (node) separators.push(node);
       }
       if (words.length === 0) continue;
-      const occurrence = { phrase, words, gaps };
+      const occurrence = { phrase, words, gaps: separators.map(wrapGap) };
       found.push(occurrence);
       for (const word of words) ofWord.set(word, occurrence);
       const list = byPhrase.get(phrase) ?? new Set();
