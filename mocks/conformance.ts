@@ -256,6 +256,7 @@ export function describeConformance(subject: Subject) {
         progress: { targetLang: 'en' },
         saveWordMeaning: { targetLang: 'en' },
         saveWordParent: { targetLang: 'en' },
+        wordFamily: { targetLang: 'en' },
         flashcardSummary: { targetLang: 'en' },
         flashcardQueue: { targetLang: 'en' },
         addFlashcard: { targetLang: 'en' },
@@ -1437,6 +1438,37 @@ export function describeConformance(subject: Subject) {
         body: { lowercase: 'go', parent: { lowercase: 'went', language: 'en' } },
       });
       expect(refused.details[0]).toEqual(cycle);
+    });
+
+    it("answers a word's whole family from any of its words: up to its root, then every word below it", async () => {
+      const { learner, link } = await learnerWithTwoWords();
+      await link('went', 'go');
+      await link('goes', 'go');
+      await link('going', 'goes');
+      const family = (lowercase: string) =>
+        expectOk('wordFamily', { token: learner.token, params, query: { lowercase } });
+      const expected = [
+        { lowercase: 'go', level: 1, language: 'en', parent: null },
+        { lowercase: 'goes', level: 1, language: 'en', parent: 'go' },
+        { lowercase: 'going', level: 1, language: 'en', parent: 'goes' },
+        { lowercase: 'went', level: 1, language: 'en', parent: 'go' },
+      ];
+      expect(await family('going')).toEqual(expected);
+      expect(await family('go')).toEqual(expected);
+    });
+
+    it('answers a word without parent or child as a family of one, and 404 for a word not saved', async () => {
+      const { learner, child, parent } = await learnerWithTwoWords();
+      await expectOk('saveUserWord', { token: learner.token, body: { lowercase: child, level: 2, language: 'en' } });
+      expect(await expectOk('wordFamily', { token: learner.token, params, query: { lowercase: child } })).toEqual([
+        { lowercase: child, level: 2, language: 'en', parent: null },
+      ]);
+      const refused = await expectError('wordFamily', 404, {
+        token: learner.token,
+        params,
+        query: { lowercase: parent },
+      });
+      expect(refused.details[0]?.code).toBe('not_found');
     });
 
     it('saves a new word and parent both or neither within the word limit', async () => {

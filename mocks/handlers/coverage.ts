@@ -18,7 +18,7 @@ import { isPhrase } from '@/contract/phrases';
 import { type MockUser, scopedWordOf, videosOf, wordsOf } from '../db';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableText } from '../readable';
-import { fail, ok, parseParams, requireUser, route } from './respond';
+import { fail, ok, parseParams, queryOf, requireUser, route } from './respond';
 
 /** The learner's counts for some sections, with the vocabulary and levels they came from. */
 function countsFor(user: MockUser, language: LearningLanguage, sections: readonly Section[]) {
@@ -57,8 +57,6 @@ function figuresOf(
   }
   return answer;
 }
-
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
 export const coverageHandlers = [
   route(endpoints.textCoverage, ({ request, params }) => {

@@ -25,10 +25,8 @@ import {
   summaryOf,
   timeZoneOf,
 } from '../flashcards';
-import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+import { fail, ok, parseBody, parseParams, queryOf, requireUser, route } from './respond';
 import { byCodePoint, occurrencesIn } from './vocabulary';
-
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
 /** Stability (in days) past which Good or Easy raises a word from level 1, from level 2; and offers level 4 at 3. */
 const raiseAbove = { 1: 3, 2: 21 } as const;

@@ -61,6 +61,9 @@ export async function parseBody<S extends z.ZodMiniType>(
 }
 
 /** The path parameters parsed with the endpoint's schema, or a 400 envelope. */
+/** A request's query parameters, as an object for `parseParams`. */
+export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
 export function parseParams<S extends z.ZodMiniType>(params: PathParams, schema: S): z.output<S> | ErrorResponse {
   const result = schema.safeParse(params);
   return result.success ? result.data : invalid(result.error);

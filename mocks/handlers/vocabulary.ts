@@ -23,7 +23,7 @@ import { isSuspended, learningDayIn, removeCardsOf, timeZoneOf } from '../flashc
 import { learnerLibraryOf } from '../library';
 import { readableText } from '../readable';
 import { countProgress, learningDayOf } from './progress';
-import { fail, ok, parseBody, parseParams, requireUser, route } from './respond';
+import { fail, ok, parseBody, parseParams, queryOf, requireUser, route } from './respond';
 
 /** A word without its accents, as the server's `fold_word` makes it: "café" is "cafe". */
 const fold = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -117,8 +117,6 @@ function listedMeaning(user: MockUser, word: UserWord, homeLang: LearningLanguag
     note: own?.note ?? null,
   };
 }
-
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
 function sourceOf(context: WordContext | null | undefined): WordSource | null {
   if (!context) return null;

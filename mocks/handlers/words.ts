@@ -1,5 +1,6 @@
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
+import { maxFamilyDepth } from '@/contract/endpoints/word-parents';
 import type { WordContext } from '@/contract/endpoints/words';
 import type { ScopedWord, Section, UserWord } from '@/contract/entities';
 import { isPhrase, phraseWords } from '@/contract/phrases';
@@ -7,7 +8,7 @@ import { type MockUser, mockDb, payWordCoins, scopedWordOf, videosOf, wordsOf, w
 import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
 import { countProgress, learningDayOf } from './progress';
-import { fail, ok, parseBody, parseParams, requireUser, route, wordLimitFor } from './respond';
+import { fail, ok, parseBody, parseParams, queryOf, requireUser, route, wordLimitFor } from './respond';
 
 /** The distinct words of some sections, by lowercase form. */
 const wordsIn = (sections: readonly Section[]) => new Set(vocabularyOf(sections.flatMap((s) => s.tokens)).keys());
@@ -199,5 +200,40 @@ export const wordHandlers = [
       added.length > 0 ? payWordCoins(user, added) : { wordCount: words.length, creditAmount: user.creditAmount };
     const stored = (lowercase: string) => find(lowercase) ?? { lowercase, level: 1 as const, language };
     return ok({ ...stored(body.lowercase), parent: stored(parent), balances });
+  }),
+
+  route(endpoints.wordFamily, ({ request, params }) => {
+    const user = requireUser(request);
+    if (user instanceof Response) return user;
+    const parsed = parseParams(params, endpoints.wordFamily.params);
+    if (parsed instanceof Response) return parsed;
+    const query = parseParams(queryOf(request), endpoints.wordFamily.query);
+    if (query instanceof Response) return query;
+    const language = parsed.targetLang;
+    const { parents } = mockDb();
+    const parentOf = (lowercase: string) => parents[wordTimeKey(user, { language, lowercase })];
+    const saved = wordsOf(user).filter((word) => word.language === language);
+    if (!saved.some((word) => word.lowercase === query.lowercase))
+      return fail(404, 'not_found', 'This word is not saved');
+    // As on the server: up to the root, then every word below it, each walk at most `maxFamilyDepth` long.
+    let root = query.lowercase;
+    for (let depth = 0, above = parentOf(root); above !== undefined && depth < maxFamilyDepth; depth += 1) {
+      root = above;
+      above = parentOf(root);
+    }
+    const family = new Map<string, string | null>([[root, null]]);
+    for (let depth = 0, level = [root]; level.length > 0 && depth < maxFamilyDepth; depth += 1) {
+      const below = saved.filter(
+        (word) => !family.has(word.lowercase) && level.includes(parentOf(word.lowercase) ?? ''),
+      );
+      for (const word of below) family.set(word.lowercase, parentOf(word.lowercase) ?? null);
+      level = below.map((word) => word.lowercase);
+    }
+    return ok(
+      saved
+        .filter((word) => family.has(word.lowercase))
+        .map((word) => ({ ...word, parent: family.get(word.lowercase) ?? null }))
+        .sort((a, b) => (a.lowercase < b.lowercase ? -1 : a.lowercase > b.lowercase ? 1 : 0)),
+    );
   }),
 ];

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { wordParentEndpoints } from '@/contract/endpoints/word-parents';
 import type { ScopedWord, UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
@@ -46,3 +46,17 @@ export function useSaveParent() {
     onSettled: (_answer, _error, { language }) => wordEditSettled(queryClient, language),
   });
 }
+
+/**
+ * A saved word's whole family as the server finds it (docs/decisions/0041), whichever texts hold its words: what a
+ * level given to one of them is offered to. Under the private `words` root (a logout drops it), asked anew each time.
+ */
+export const wordFamilyQuery = (language: LearningLanguage, lowercase: string) =>
+  queryOptions({
+    queryKey: [...wordQueries.all(), 'family', language, lowercase] as const,
+    queryFn: ({ signal }) =>
+      fetchDetails(wordParentEndpoints.wordFamily, { params: { targetLang: language }, query: { lowercase }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

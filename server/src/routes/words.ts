@@ -8,6 +8,7 @@ import {
   saveWordParent,
   userWordsJson,
   videoWordsJson,
+  wordFamily,
 } from '../db/queries/words.ts';
 import { ApiError, apiError } from '../http/errors.ts';
 import { dayIn, learnerBalances } from '../services/streak.ts';
@@ -79,5 +80,11 @@ export async function wordRoutes(app: FastifyInstance) {
       );
     if ('limitReached' in result) throw apiError(403, 'word_limit', "You've Reached Your Word Limit");
     return { ...result.saved, balances: await learnerBalances(db, auth.user.id, result.balances, timeZone, now) };
+  });
+
+  registerEndpoint(app, endpoints.wordFamily, async ({ auth, params, query }) => {
+    const family = await wordFamily(db, auth.user.id, params.targetLang, query.lowercase);
+    if (!family) throw apiError(404, 'not_found', 'This word is not saved');
+    return family;
   });
 }

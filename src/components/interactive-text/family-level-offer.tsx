@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { wordFamilyQuery } from '@/api/word-parents';
 import { Modal } from '@/components/modal';
 import type { ScopedWord, UserWord } from '@/contract/entities';
 import { type FamilyLevelChoice, familyLevelChoices, useFamilyLevels } from '@/stores/family-levels';
@@ -7,7 +9,8 @@ import './family-level-offer.css';
 
 /**
  * The family of a word with a parent, as far as a text knows it: the parent, the parent's other children and the
- * word's own children among the text's saved words, but for those already at the level.
+ * word's own children among the text's saved words, but for those already at the level. What the offer falls back on
+ * while the server's answer (the whole family) is not there.
  */
 export function familyOf(word: UserWord, parent: string, words: readonly ScopedWord[]): UserWord[] {
   const saved = words.filter((other) => other.language === word.language);
@@ -21,6 +24,13 @@ export function familyOf(word: UserWord, parent: string, words: readonly ScopedW
   return [...members]
     .filter((lowercase) => levelOf.get(lowercase) !== word.level)
     .map((lowercase) => ({ lowercase, level: word.level, language: word.language }));
+}
+
+/** The whole family of a word as the server answered it (the word among it), but for those already at the level. */
+export function wholeFamilyOf(word: UserWord, family: readonly UserWord[]): UserWord[] {
+  return family
+    .filter((member) => member.lowercase !== word.lowercase && member.level !== word.level)
+    .map((member) => ({ lowercase: member.lowercase, level: word.level, language: word.language }));
 }
 
 type FamilyLevelOfferProps = {
@@ -41,16 +51,20 @@ export function FamilyLevelOffer({ word, display, words, save, onClose }: Family
   const picked = useFamilyLevels((s) => s.familyLevelChoicePicked);
   const [remember, setRemember] = useState(false);
   const parent = words?.find((saved) => saved.lowercase === word.lowercase && saved.language === word.language)?.parent;
-  const family = parent === undefined ? [] : familyOf(word, parent, words ?? []);
+  // The whole family, whichever texts hold its words; the text's own while the answer is not there, or if it fails.
+  const whole = useQuery({ ...wordFamilyQuery(word.language, word.lowercase), enabled: parent !== undefined });
+  const settled = parent === undefined || !whole.isPending;
+  const family =
+    parent === undefined ? [] : whole.data ? wholeFamilyOf(word, whole.data) : familyOf(word, parent, words ?? []);
   const asks = choice === 'ask' && family.length > 0;
 
   useEffect(() => {
-    if (asks) return;
+    if (!settled || asks) return;
     if (choice === 'always') for (const member of family) save(member);
     onClose();
   });
 
-  if (!asks) return null;
+  if (!settled || !asks) return null;
   const answer = (whole: boolean) => {
     if (whole) for (const member of family) save(member);
     if (remember) picked(whole ? 'always' : 'never');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useFamilyLevels } from '@/stores/family-levels';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
-import { familyOf } from './family-level-offer';
+import { familyOf, wholeFamilyOf } from './family-level-offer';
 
 // The reader's third page of text 1: "In the evening the sky is clear. Tom opens the window."; the member has saved
 // "window" at level 1.
@@ -135,6 +135,21 @@ describe('a level given to a word with a parent', () => {
     expect(useFamilyLevels.getState().choice).toBe('ask');
   });
 
+  it("reaches the family's words no open text holds", async () => {
+    useFamilyLevels.setState({ choice: 'ask' });
+    linkOpensToWindow();
+    wordsOf(reader()).push({ lowercase: 'opened', level: 1, language: 'en' });
+    mockDb().parents[key('opened')] = 'window';
+    const { user } = await tapWord('opens');
+    await user.keyboard('3');
+
+    const offer = await screen.findByRole('dialog', { name: 'Give level 3 to its family too?' });
+    expect(within(offer).getByText('opened')).toBeInTheDocument();
+    await user.click(within(offer).getByRole('button', { name: 'The whole family' }));
+    await waitFor(() => expect(storedLevel('opened')).toBe(3));
+    expect(storedLevel('window')).toBe(3);
+  });
+
   it('stays with the word alone when asked so, and the answer kept is not asked again', async () => {
     useFamilyLevels.setState({ choice: 'ask' });
     linkOpensToWindow();
@@ -190,5 +205,22 @@ describe("a word's family as a text knows it", () => {
 
   it('is the parent alone when the text holds no other word of the family', () => {
     expect(familyOf(went, 'go', [])).toEqual([{ lowercase: 'go', level: 3, language: 'en' }]);
+  });
+});
+
+describe("a word's whole family as the server answers it", () => {
+  const went = { lowercase: 'went', level: 3, language: 'en' } as const;
+
+  it('is every other word of the family but those already at the level, each given the level', () => {
+    const family = [
+      { lowercase: 'go', level: 1, language: 'en', parent: null },
+      { lowercase: 'goes', level: 3, language: 'en', parent: 'go' },
+      { lowercase: 'going', level: 0, language: 'en', parent: 'goes' },
+      { lowercase: 'went', level: 2, language: 'en', parent: 'go' },
+    ] as const;
+    expect(wholeFamilyOf(went, family)).toEqual([
+      { lowercase: 'go', level: 3, language: 'en' },
+      { lowercase: 'going', level: 3, language: 'en' },
+    ]);
   });
 });

@@ -24,4 +24,21 @@ export const wordParentEndpoints = {
     }),
     details: z.extend(userWordSchema, { parent: z.nullable(userWordSchema), balances: learnerBalancesSchema }),
   }),
+  /**
+   * A saved word's whole family (docs/decisions/0041), whichever texts hold its words: up the parents from the word to
+   * its root (at most `maxFamilyDepth`), then every word below the root, the word itself among them, each with its
+   * level and its parent (null for the root), A–Z. A word with neither parent nor child is a family of one. 404 when
+   * the word is not saved.
+   */
+  wordFamily: endpoint({
+    method: 'GET',
+    path: '/userword/:targetLang/family',
+    auth: 'required',
+    params: targetLangParams,
+    query: z.object({ lowercase: savedFormSchema }),
+    details: z.array(z.extend(userWordSchema, { parent: z.nullable(savedFormSchema) })),
+  }),
 } as const satisfies Record<string, Endpoint>;
+
+/** How far a family is walked up from a word to its root, and down from it: beyond, a family is cut off. */
+export const maxFamilyDepth = 100;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { WordImportPreview, WordImportResult } from '#contract/endpoints/word-imports.ts';
+import { maxFamilyDepth } from '#contract/endpoints/word-parents.ts';
 import type { ImportedWordRow, WordImportFormat, WordImportPolicy } from '#contract/word-import.ts';
 import type { Db } from '../types.ts';
 
@@ -217,8 +218,6 @@ function linkChunkSql(policy: WordImportPolicy, p: ChunkAt, addedWords: string):
     )
     select count(*)::int as linked from linked`;
 }
-
-const maxFamilyDepth = 100;
 
 /** The words of a chunk now on a cycle of parents, unlinked (see `linkChunkSql`). */
 function unlinkCyclesSql(p: ChunkAt): SQL {

@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { maxFamilyDepth } from '#contract/endpoints/word-parents.ts';
 import type { WordContext } from '#contract/endpoints/words.ts';
 import type { UserWord, WordLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
@@ -503,6 +504,46 @@ export async function saveWordParent(
     const at = (form: string) => ({ lowercase: form, level: levels.get(form) ?? 1, language });
     return { saved: { ...at(lowercase), parent: at(parent) }, balances };
   });
+}
+
+/** A word of a family as `wordFamily` answers it: the word with its level and its parent (null for the root). */
+export type FamilyMember = UserWord & { parent: string | null };
+
+/**
+ * A saved word's whole family (docs/decisions/0041): up the parents from the word to its root (at most
+ * `maxFamilyDepth`), then down from the root through every word below it (`user_words_children`), A–Z. Undefined when
+ * the word is not saved.
+ */
+export async function wordFamily(
+  db: Db,
+  userId: number,
+  language: LearningLanguage,
+  lowercase: string,
+): Promise<FamilyMember[] | undefined> {
+  const result = await db.execute<{ lowercase: string; level: number; parent: string | null }>(sql`
+    with recursive up(lowercase, parent, depth) as (
+      select w.lowercase, w.parent, 0 from user_words w
+      where w.user_id = ${userId} and w.language = ${language} and w.lowercase = ${lowercase}
+      union all
+      select w.lowercase, w.parent, up.depth + 1 from user_words w join up on w.lowercase = up.parent
+      where w.user_id = ${userId} and w.language = ${language} and up.depth < ${maxFamilyDepth}
+    ),
+    root as (select lowercase from up order by depth desc limit 1),
+    down(lowercase, level, parent, depth) as (
+      select w.lowercase, w.level, null::text, 0 from user_words w join root on w.lowercase = root.lowercase
+      where w.user_id = ${userId} and w.language = ${language}
+      union all
+      select w.lowercase, w.level, w.parent, down.depth + 1 from user_words w join down on w.parent = down.lowercase
+      where w.user_id = ${userId} and w.language = ${language} and down.depth < ${maxFamilyDepth}
+    )
+    select distinct on (lowercase) lowercase, level::int as level, parent from down order by lowercase, depth`);
+  if (result.rows.length === 0) return undefined;
+  return result.rows.map((row) => ({
+    lowercase: row.lowercase,
+    level: row.level as WordLevel,
+    language,
+    parent: row.parent,
+  }));
 }
 
 /** Whether `word` is `form` or one of its ancestors: walked up the parents (acyclic, as every link is checked). */
