@@ -1530,6 +1530,24 @@ export function describeConformance(subject: Subject) {
       expect(flat.words.every((word) => word.children === undefined)).toBe(true);
     });
 
+    it('finds a family grouped on Words by any of its words, listed by its root', async () => {
+      const { learner, link } = await learnerWithTwoWords();
+      await link('zzwent', 'zzgo');
+      await link('zzgoing', 'zzwent');
+      await expectOk('saveUserWord', {
+        token: learner.token,
+        body: { lowercase: 'zzgoat', level: 2, language: 'en' },
+      });
+      const search = (q: string) =>
+        expectOk('vocabulary', { token: learner.token, params, query: { homeLang: 'de', sort: 'az', family: '1', q } });
+      const byGrandchild = await search('zzgoi');
+      expect(byGrandchild.total).toBe(1);
+      expect(
+        byGrandchild.words.map((word) => [word.lowercase, word.children?.map((child) => child.lowercase)]),
+      ).toEqual([['zzgo', ['zzgoing', 'zzwent']]]);
+      expect((await search('zzgo')).words.map((word) => word.lowercase)).toEqual(['zzgo', 'zzgoat']);
+    });
+
     it('refuses to unlink a word that is not saved', async () => {
       const { learner, child } = await learnerWithTwoWords();
       const refused = await expectError('saveWordParent', 404, {

@@ -4,6 +4,7 @@ import { vocabularyPageSize } from '@/contract/constants';
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
 import { wordExportLifetimeMs } from '@/contract/endpoints/vocabulary';
+import { maxFamilyDepth } from '@/contract/endpoints/word-parents';
 import type { WordContext } from '@/contract/endpoints/words';
 import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
@@ -298,8 +299,22 @@ export const vocabularyHandlers = [
     const { parents } = mockDb();
     const parentOf = (word: UserWord) => parents[wordTimeKey(user, word)];
     const family = query.family === '1';
+    const found = (word: UserWord) => fold(word.lowercase).startsWith(prefix);
+    // Grouped by family, as on the server: the families any of whose words the search finds, by their roots.
+    const foundRoots = new Set<string>();
+    if (family) {
+      for (const word of saved.filter(found)) {
+        let root = word.lowercase;
+        for (let depth = 0; depth < maxFamilyDepth; depth += 1) {
+          const above = parentOf({ ...word, lowercase: root });
+          if (above === undefined) break;
+          root = above;
+        }
+        foundRoots.add(root);
+      }
+    }
     const listed: Listed[] = saved
-      .filter((word) => (!wanted || wanted.has(word.level)) && fold(word.lowercase).startsWith(prefix))
+      .filter((word) => (!wanted || wanted.has(word.level)) && (family ? foundRoots.has(word.lowercase) : found(word)))
       .filter((word) => !family || parentOf(word) === undefined)
       .filter((word) => query.phrases !== '1' || isPhrase(word.lowercase))
       .map((word) => ({

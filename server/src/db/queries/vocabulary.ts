@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { maxFamilyDepth } from '#contract/endpoints/word-parents.ts';
 import type { UserWord, VocabularySort, WordLevel } from '#contract/entities.ts';
 import { hasControlCharacter } from '#contract/fields.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
@@ -85,17 +86,32 @@ const sorts: Record<VocabularySort, { key: SQL; keyText: SQL; order: SQL; after:
   },
 };
 
+/**
+ * Words (rows of `user_words` as `alias`) whose folded form starts with the folded search: a range of the
+ * `user_words_folded` index, compared byte-wise, as it is sorted.
+ */
+const startsWithSearch = (alias: SQL, p: P) =>
+  sql`${alias}.folded collate "C" >= fold_word(${p.prefix}::text)
+    and ${alias}.folded collate "C" < fold_word(${p.prefix}::text) || chr(1114111)`;
+
 /** Which rows of `user_words` (as `w`) are the learner's saved words in the language that pass the filters. */
 function filtered(p: P, shape: Shape): SQL {
   return sql`w.user_id = ${p.userId} and w.language = ${p.language}
     ${shape.levels ? sql`and w.level = any(${p.levels}::int[])` : sql``}
     ${
-      // Words whose folded form starts with the folded search: a range of the `user_words_folded` index, compared
-      // byte-wise, as it is sorted.
-      shape.search
-        ? sql`and w.folded collate "C" >= fold_word(${p.prefix}::text)
-          and w.folded collate "C" < fold_word(${p.prefix}::text) || chr(1114111)`
-        : sql``
+      // Grouped by family, the families any of whose words the search finds: their roots, walked up to from the words
+      // found (at most `maxFamilyDepth` parents up).
+      shape.search && shape.family
+        ? sql`and w.lowercase in (with recursive up(lowercase, parent, depth) as (
+              select m.lowercase, m.parent, 0 from user_words m
+              where m.user_id = ${p.userId} and m.language = ${p.language} and ${startsWithSearch(sql`m`, p)}
+              union all
+              select a.lowercase, a.parent, up.depth + 1 from user_words a join up on a.lowercase = up.parent
+              where a.user_id = ${p.userId} and a.language = ${p.language} and up.depth < ${maxFamilyDepth}
+            ) select lowercase from up where parent is null)`
+        : shape.search
+          ? sql`and ${startsWithSearch(sql`w`, p)}`
+          : sql``
     }
     ${shape.family ? sql`and w.parent is null` : sql``}
     ${shape.phrases ? sql`and strpos(w.lowercase, ' ') > 0` : sql``}`;
