@@ -2002,6 +2002,23 @@ export function describeConformance(subject: Subject) {
       expect(await parentsOf(token)).toEqual({ go: null, gone: null, saw: 'see', see: null, went: 'go' });
     });
 
+    it('counts in the preview the words each policy would link to a parent saved or in the file', async () => {
+      const { token } = await signUp();
+      await expectOk('saveUserWord', { token, body: { lowercase: 'see', level: 3, language: 'en' } });
+      await expectOk('saveUserWord', { token, body: { lowercase: 'went', level: 1, language: 'en' } });
+      await expectOk('saveWordParent', {
+        token,
+        params: { targetLang: 'en' },
+        body: { lowercase: 'went', parent: { lowercase: 'see', language: 'en' } },
+      });
+      const staged = await previewed(
+        token,
+        luteOf(['went,go,,English,,,2,,', 'go,,,English,,,1,,', 'saw,see,,English,,,2,,', 'gone,goes,,English,,,2,,']),
+      );
+      // "went" has a parent already, "saw" is new, "gone" names a parent that is neither saved nor in the file.
+      expect(staged.counts.links).toEqual({ keep_higher: 1, overwrite: 2, add_new: 1 });
+    });
+
     it('leaves out the links of a file that would make a cycle of parents', async () => {
       const { token } = await signUp();
       await commit(

@@ -99,9 +99,23 @@ function preview(user: MockUser, file: ParsedWordFile & Pick<WordImportPreview, 
     updated: { keep_higher: 0, overwrite: 0, add_new: 0 },
     unchanged: { keep_higher: 0, overwrite: 0, add_new: 0 },
     skipped: file.problems.length + file.repeated,
+    links: { keep_higher: 0, overwrite: 0, add_new: 0 },
   };
+  // As on the server: a row's parent saved or a word of the file, linked as each policy treats a meaning.
+  const { parents } = mockDb();
+  const inFile = new Set(file.rows.map((row) => `${row.language}:${row.word}`));
   for (const row of file.rows) {
     const saved = savedOf(user, row);
+    const parentThere =
+      row.parent !== undefined &&
+      (inFile.has(`${row.language}:${row.parent}`) ||
+        wordsOf(user).some((word) => word.language === row.language && word.lowercase === row.parent));
+    if (parentThere) {
+      const now = saved ? parents[wordTimeKey(user, saved.word)] : undefined;
+      if (now === undefined) counts.links.keep_higher += 1;
+      if (now !== row.parent) counts.links.overwrite += 1;
+      if (!saved) counts.links.add_new += 1;
+    }
     if (!saved) {
       counts.new += 1;
       continue;

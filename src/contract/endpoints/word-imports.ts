@@ -13,7 +13,7 @@ const policyCountsSchema = z.object({
 
 /**
  * A word file read and staged: its format, what a commit would do (rows of new words, rows of saved words each policy
- * would change or leave as they are, rows left out), the first problems with their line, and whether the new words
+ * would change or leave as they are, rows left out, words it would link to their parent), the first problems with their line, and whether the new words
  * fit under the learner's word limit (`room`: how many more words it allows).
  */
 export const wordImportPreviewSchema = z.object({
@@ -25,6 +25,12 @@ export const wordImportPreviewSchema = z.object({
     updated: policyCountsSchema,
     unchanged: policyCountsSchema,
     skipped: z.int().check(z.minimum(0)),
+    /**
+     * Words each policy would link to the parent their row names (docs/decisions/0041): a parent saved or a word of
+     * the file; keeping fills a missing parent, overwriting replaces another, adding only new words links only those.
+     * The commit leaves out the links that would close a cycle, so it may link fewer.
+     */
+    links: policyCountsSchema,
   }),
   /** The first problems, in the file's order; `problemCount` counts them all. */
   problems: z.array(wordImportProblemSchema),

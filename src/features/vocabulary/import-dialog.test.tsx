@@ -58,6 +58,23 @@ describe('importing words on the vocabulary screen', () => {
     ).toBeChecked();
   });
 
+  it('counts the words a file would link to their base form, as the policy chosen links them', async () => {
+    const { user, dialog } = await openImport();
+    const file = luteFile('term,parent,language,status\r\nKatze,,German,2\r\nKatzen,Katze,German,1\r\n');
+    await user.upload(within(dialog).getByLabelText('Word file'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('Words linked to their base form: 1')).toBeInTheDocument();
+  });
+
+  it('says nothing of base forms for a file that names none', async () => {
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(within(preview).queryByText(/base form/)).not.toBeInTheDocument();
+  });
+
   it('imports with the policy chosen, closes, and lists the new word', async () => {
     const { user, dialog } = await openImport();
     await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));

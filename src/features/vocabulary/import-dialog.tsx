@@ -256,6 +256,9 @@ function ImportPreview({ preview, policy }: { preview: WordImportPreview; policy
   const updated = counts.updated[policy];
   const unchanged = counts.unchanged[policy];
   const skipped = counts.skipped;
+  const linked = counts.links[policy];
+  // Only for a file that names parents.
+  const namesParents = Object.values(counts.links).some((count) => count > 0);
   const room = limit.room;
   return (
     <section className="vocabulary-import-preview" aria-label={t`Preview`}>
@@ -267,6 +270,7 @@ function ImportPreview({ preview, policy }: { preview: WordImportPreview; policy
         <li>{t`Words to update: ${updated}`}</li>
         <li>{t`Words left as they are: ${unchanged}`}</li>
         <li>{t`Rows left out: ${skipped}`}</li>
+        {namesParents ? <li>{t`Words linked to their base form: ${linked}`}</li> : null}
       </ul>
       {limit.fits ? null : (
         <p role="alert">

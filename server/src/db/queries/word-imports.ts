@@ -89,19 +89,44 @@ export async function stageWordImport(
       new: 0,
       updated: { keep_higher: 0, overwrite: 0, add_new: 0 },
       unchanged: { keep_higher: 0, overwrite: 0, add_new: 0 },
+      links: { keep_higher: 0, overwrite: 0, add_new: 0 },
     };
+    // The file's words by language: a row's parent among them will be saved by the commit, whatever the policy.
+    const inFile = new Set(file.rows.map((row) => `${row.language}:${row.word}`));
     for (let start = 0, chunk = 0; start < file.rows.length; start += WORD_IMPORT_CHUNK, chunk += 1) {
-      const rows = JSON.stringify(file.rows.slice(start, start + WORD_IMPORT_CHUNK).map(stagedRow));
-      const result = await tx.execute<{ new: number; saved: number; higher: number; overwrite: number }>(sql`
+      const slice = file.rows.slice(start, start + WORD_IMPORT_CHUNK);
+      const rows = JSON.stringify(slice.map(stagedRow));
+      const parentsInFile = JSON.stringify([
+        ...new Set(
+          slice.flatMap((row) => (row.parent && inFile.has(`${row.language}:${row.parent}`) ? [row.parent] : [])),
+        ),
+      ]);
+      const result = await tx.execute<{
+        new: number;
+        saved: number;
+        higher: number;
+        overwrite: number;
+        link_keep: number;
+        link_overwrite: number;
+        link_new: number;
+      }>(sql`
         with staged as (
           insert into word_import_chunks (import_id, chunk, rows) values (${importId}, ${chunk}, ${rows}::jsonb)
           returning rows
         ),
-        r as (select r.* from staged, jsonb_to_recordset(staged.rows) as ${stagedColumns})
+        r as (
+          select r.*, r.parent is not null and (${parentsInFile}::jsonb ? r.parent or exists (
+            select 1 from user_words p where p.user_id = ${userId} and p.language = r.language and p.lowercase = r.parent
+          )) as links
+          from staged, jsonb_to_recordset(staged.rows) as ${stagedColumns}
+        )
         select count(*) filter (where w.lowercase is null)::int as new,
           count(w.lowercase)::int as saved,
           count(*) filter (where w.lowercase is not null and ${changes('keep_higher', 'r')})::int as higher,
-          count(*) filter (where w.lowercase is not null and ${changes('overwrite', 'r')})::int as overwrite
+          count(*) filter (where w.lowercase is not null and ${changes('overwrite', 'r')})::int as overwrite,
+          count(*) filter (where r.links and w.parent is null)::int as link_keep,
+          count(*) filter (where r.links and w.parent is distinct from r.parent)::int as link_overwrite,
+          count(*) filter (where r.links and w.lowercase is null)::int as link_new
         from r left join user_words w on w.user_id = ${userId} and w.language = r.language and w.lowercase = r.word`);
       const row = result.rows[0];
       if (row) {
@@ -111,6 +136,9 @@ export async function stageWordImport(
         counts.unchanged.keep_higher += row.saved - row.higher;
         counts.unchanged.overwrite += row.saved - row.overwrite;
         counts.unchanged.add_new += row.saved;
+        counts.links.keep_higher += row.link_keep;
+        counts.links.overwrite += row.link_overwrite;
+        counts.links.add_new += row.link_new;
       }
       await pause();
     }
