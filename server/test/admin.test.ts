@@ -5,6 +5,8 @@ import { API_BASE, type EndpointName, endpoints, pathOf } from '#contract/endpoi
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { failImport } from '../src/db/queries/imports.ts';
 import { waitingTranscripts } from '../src/db/queries/videos.ts';
+import { failWordExport } from '../src/db/queries/word-exports.ts';
+import { wordExportJobs, wordExportQueue } from '../src/services/exports/jobs.ts';
 import { importJobs, importQueue } from '../src/services/imports/jobs.ts';
 import { pgBossQueueAdmin } from '../src/services/job-queue.ts';
 import { startJobs } from '../src/services/jobs.ts';
@@ -25,10 +27,12 @@ beforeAll(async () => {
   boss = await startJobs(database.connectionString, silentLog, { workers: false });
   await boss.createQueue(importQueue, { retryLimit: 0 });
   await boss.createQueue(transcriptQueue, { retryLimit: 0 });
+  await boss.createQueue(wordExportQueue, { retryLimit: 0 });
   app = await buildTestApp({
     database,
     importJobs: importJobs(boss),
     transcriptJobs: transcriptJobs(boss),
+    wordExportJobs: wordExportJobs(boss),
     jobQueue: pgBossQueueAdmin(boss),
   });
   const admin = await app.inject({
@@ -236,5 +240,35 @@ describe('videos that will not be made', () => {
     // Failed: the learner is offered to upload its subtitles or delete it.
     expect(groups.details[0].processingVideos).toMatchObject([{ videoId, jobStatus: 'failed' }]);
     expect(await waitingTranscripts(app.database.db)).toEqual([]);
+  });
+});
+
+describe('word exports that will not be made', () => {
+  /** A learner's Anki export just asked for, with the queue's job that makes it. */
+  async function exportWithJob() {
+    const known = new Set((await queue('?kind=word-export')).jobs.map((job) => job.id));
+    const asked = await call('POST', '/vocabulary/exports', { format: 'anki', language: 'en' }, learnerToken);
+    expect(asked.status).toBe(200);
+    const job = (await queue('?kind=word-export')).jobs.find((candidate) => !known.has(candidate.id));
+    if (!job) throw new Error('the export has a job');
+    return { exportId: (asked.details as { id: string }).id, job };
+  }
+  const exportState = async (exportId: string) =>
+    (await call('GET', `/vocabulary/exports/${exportId}`, undefined, learnerToken)).details.status;
+
+  it('lists an export job with its learner, and fails the export when an admin cancels it', async () => {
+    const { exportId, job } = await exportWithJob();
+    expect(job).toMatchObject({ kind: 'word-export', owner: expect.any(String) });
+    expect((await call('POST', `/admin/jobs/word-export/${job.id}/cancel`)).status).toBe(200);
+    expect(await exportState(exportId)).toBe('failed');
+  });
+
+  it('makes a failed export wait again when an admin retries its job', async () => {
+    const { exportId, job } = await exportWithJob();
+    // As the job's last attempt leaves them: the job failed, the export marked failed.
+    await boss.fail(wordExportQueue, job.id, { message: 'The export could not be made' });
+    await failWordExport(app.database.db, exportId);
+    expect((await call('POST', `/admin/jobs/word-export/${job.id}/retry`)).status).toBe(200);
+    expect(await exportState(exportId)).toBe('pending');
   });
 });

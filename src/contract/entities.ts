@@ -230,7 +230,7 @@ export const jobStatuses = ['created', 'retry', 'active', 'completed', 'cancelle
 export const jobStatusSchema = z.enum(jobStatuses);
 
 /** The kinds of background job the admin's queue shows, by their pg-boss queue names. */
-export const jobKinds = ['video-transcript', 'text-import'] as const;
+export const jobKinds = ['video-transcript', 'text-import', 'word-export'] as const;
 export type JobKind = (typeof jobKinds)[number];
 export const adminJobSchema = z.object({
   id: z.string(),

@@ -130,7 +130,7 @@ export function preparingClient(sessions: StatementSessions): typeof pg.Client {
 export function anyOf(
   column: SQLWrapper,
   values: readonly string[] | readonly number[] | Placeholder,
-  type: 'text' | 'int',
+  type: 'text' | 'int' | 'uuid',
 ): SQL {
   const list = Array.isArray(values) ? sql.param([...values]) : values;
   return sql`${column} = any(${list}::${sql.raw(type)}[])`;

@@ -5,9 +5,12 @@ import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/en
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
 import { failImport, reopenImport } from '../db/queries/imports.ts';
 import { failWaitingTranscript } from '../db/queries/videos.ts';
+import { failWordExport, reopenWordExport } from '../db/queries/word-exports.ts';
 import { apiError } from '../http/errors.ts';
 import type { QueuedJob } from '../services/job-queue.ts';
 import { registerEndpoint } from './endpoint.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Jobs of each kind the queue screen shows: the newest, enough for an admin's look. */
 const jobsPerKind = 500;
@@ -20,20 +23,28 @@ export async function adminRoutes(app: FastifyInstance) {
     const value = job.data[key];
     return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
   };
+  /** A word export's id (a uuid) in a job's data. */
+  const exportIdOf = (job: QueuedJob) => {
+    const value = job.data.exportId;
+    return typeof value === 'string' && uuidPattern.test(value) ? value : undefined;
+  };
 
   /** The jobs with the learners they work for. */
   async function withOwners(jobs: readonly QueuedJob[]): Promise<AdminJob[]> {
     const owners = await jobOwners(db, {
       importIds: jobs.flatMap((job) => idOf(job, 'importId') ?? []),
       transcriptIds: jobs.flatMap((job) => idOf(job, 'transcriptId') ?? []),
+      exportIds: jobs.flatMap((job) => exportIdOf(job) ?? []),
     });
     return jobs.map((queued) => {
       const { data: _data, ...job } = queued;
       const importId = idOf(queued, 'importId');
       const transcriptId = idOf(queued, 'transcriptId');
+      const exportId = exportIdOf(queued);
       const owner =
         (importId !== undefined ? owners.imports.get(importId) : undefined) ??
         (transcriptId !== undefined ? owners.transcripts.get(transcriptId) : undefined) ??
+        (exportId !== undefined ? owners.exports.get(exportId) : undefined) ??
         null;
       return { ...job, owner };
     });
@@ -78,16 +89,20 @@ export async function adminRoutes(app: FastifyInstance) {
     // not imported (its learner, or the uploader's list, stops waiting for pages, and it can be deleted); a retried
     // one is being made again (the job's last failed attempt had marked it failed, and the job skips a failed one).
     // A cancelled transcript job's video is marked failed likewise (a retried one needs nothing: the job runs
-    // whatever the transcript's status, unless it is finished).
+    // whatever the transcript's status, unless it is finished). A word export follows its job as an import does: the
+    // learner's dialog stops waiting for a cancelled one, and waits again for a retried one.
     const importId = kind === 'text-import' ? idOf(job, 'importId') : undefined;
     const transcriptId = kind === 'video-transcript' ? idOf(job, 'transcriptId') : undefined;
+    const exportId = kind === 'word-export' ? exportIdOf(job) : undefined;
     if (action === 'retry') {
       if (importId !== undefined) await reopenImport(db, importId);
+      if (exportId !== undefined) await reopenWordExport(db, exportId);
       await jobs.retry(kind, jobId);
     } else if (action === 'cancel') {
       await jobs.cancel(kind, jobId);
       if (importId !== undefined) await failImport(db, importId, 'cancelled', audit.now);
       if (transcriptId !== undefined) await failWaitingTranscript(db, transcriptId, 'cancelled', audit.now);
+      if (exportId !== undefined) await failWordExport(db, exportId);
     } else await jobs.remove(kind, jobId);
     await recordAdminAction(db, { ...audit, action: `job.${action}`, target: { kind, jobId } });
   }

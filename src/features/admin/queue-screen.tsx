@@ -23,6 +23,7 @@ const stateNames: Record<AdminJob['state'], MessageDescriptor> = {
 const kindNames: Record<JobKind, MessageDescriptor> = {
   'video-transcript': msg`Video transcript`,
   'text-import': msg`Text import`,
+  'word-export': msg`Word export`,
 };
 
 const jobActions = Object.keys(jobActionStates) as JobAction[];

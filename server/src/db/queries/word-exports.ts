@@ -115,6 +115,14 @@ export async function failWordExport(db: Db, id: string): Promise<void> {
   await db.update(wordExports).set({ status: 'failed' }).where(eq(wordExports.id, id));
 }
 
+/** A failed export to be made again (its job retried by an admin): pending, as when it was asked for. */
+export async function reopenWordExport(db: Db, id: string): Promise<void> {
+  await db
+    .update(wordExports)
+    .set({ status: 'pending' })
+    .where(and(eq(wordExports.id, id), eq(wordExports.status, 'failed')));
+}
+
 /** Deletes the exports past their expiry (the housekeeping's); how many went. */
 export async function deleteExpiredWordExports(db: Db, now: Date): Promise<number> {
   const result = await db.delete(wordExports).where(lte(wordExports.expiresAt, now));
