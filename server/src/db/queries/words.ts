@@ -536,7 +536,9 @@ export async function wordFamily(
       select w.lowercase, w.level, w.parent, down.depth + 1 from user_words w join down on w.parent = down.lowercase
       where w.user_id = ${userId} and w.language = ${language} and down.depth < ${maxFamilyDepth}
     )
-    select distinct on (lowercase) lowercase, level::int as level, parent from down order by lowercase, depth`);
+    select lowercase, level, parent from (
+      select distinct on (lowercase) lowercase, level::int as level, parent from down order by lowercase, depth
+    ) family order by lowercase collate "C"`);
   if (result.rows.length === 0) return undefined;
   return result.rows.map((row) => ({
     lowercase: row.lowercase,
