@@ -131,6 +131,17 @@ export async function temporaryDatabase(name: string) {
   };
 }
 
+/**
+ * The bench's database: PostgreSQL at `DATABASE_URL` when set, else an embedded one on disk in a temporary folder (as
+ * the server keeps its data folder: writes reach the disk, not memory). `remove` closes it and deletes the folder.
+ */
+export async function benchDatabase(name: string) {
+  if (!process.env.DATABASE_URL) return temporaryDatabase(name);
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
+  await migrateDatabase(database.pool);
+  return { database, remove: () => database.close() };
+}
+
 /** The median of some figures (the mean of the middle two for an even count). */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -7,12 +7,11 @@
  *   npm run bench:transfer-imports    (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { openDatabase } from '../../server/src/db/client.ts';
-import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { seedStarterLibrary } from '../../server/src/services/seed.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { envelopeSchema } from '../../src/contract/envelope.ts';
 import {
+  benchDatabase,
   buildBenchApp,
   englishPageNear250Words,
   saveBenchWords,
@@ -23,8 +22,7 @@ import {
 const WORDS = 50_000;
 const RUNS = 3;
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
-await migrateDatabase(database.pool);
+const { database, remove } = await benchDatabase('transfer');
 await seedStarterLibrary(database.db);
 const app = await buildBenchApp(database, { wordLimit: WORDS + 1_000, name: 'transfer-imports' });
 const stamp = Date.now().toString(36);
@@ -124,4 +122,4 @@ for (const name of ['preview', 'commit'] as const) {
 }
 
 await app.close();
-await database.close();
+await remove();

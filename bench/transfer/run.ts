@@ -9,11 +9,10 @@
  *   npm run bench:transfer            (embedded PGlite; DATABASE_URL=… to run on PostgreSQL)
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { openDatabase } from '../../server/src/db/client.ts';
-import { migrateDatabase } from '../../server/src/db/migrate.ts';
 import { runWordExportJob } from '../../server/src/services/exports/jobs.ts';
 import { seedStarterLibrary } from '../../server/src/services/seed.ts';
 import {
+  benchDatabase,
   buildBenchApp,
   englishPageNear250Words,
   saveBenchWords,
@@ -24,8 +23,7 @@ import {
 const WORDS = 50_000;
 const RUNS = 3;
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
-await migrateDatabase(database.pool);
+const { database, remove } = await benchDatabase('transfer');
 await seedStarterLibrary(database.db);
 const silentLog = { warn: () => {} } as unknown as Parameters<typeof runWordExportJob>[0]['log'];
 const app = await buildBenchApp(database, {
@@ -142,4 +140,4 @@ for (const format of ['csv', 'lute', 'json', 'apkg']) {
 }
 
 await app.close();
-await database.close();
+await remove();

@@ -7,6 +7,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { type ExportedWord, wordBackupSchema } from '#contract/word-export.ts';
 import { maxWordImportBytes } from '#contract/word-import.ts';
+import { commitWordImport } from '../src/db/queries/word-imports.ts';
 import { runHousekeeping } from '../src/services/housekeeping.ts';
 import {
   basic,
@@ -317,6 +318,114 @@ describe('committing', () => {
     await save(token, 'apple', 4);
     // Only level 4 is new (and the day a learning day): the levels the file brought pay nothing later either.
     expect((await account(token)).creditAmount - before).toBe(coinRewards.perNewLevel + coinRewards.perStreakDay);
+  });
+});
+
+describe('a commit in steps', () => {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  /** Distinct words, three chunks of the commit for 600. */
+  const wordsOf = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `w${letters[Math.floor(i / 676) % 26]}${letters[Math.floor(i / 26) % 26]}${letters[i % 26]}`,
+    );
+  const fileOf = (words: string[]) => `language,word,level\n${words.map((word) => `en,${word},1`).join('\n')}\n`;
+
+  /** A learner with room for 1,000 words and a staged file of `count` words. */
+  async function stagedMany(count: number) {
+    const token = await signupLearner(app);
+    const staged = await previewed(token, fileOf(wordsOf(count)));
+    const owner = await app.database.db.execute<{ user_id: number }>(
+      sql`select user_id from word_imports where id = ${staged.importId}`,
+    );
+    const userId = owner.rows[0]?.user_id ?? 0;
+    await app.database.db.execute(sql`update users set word_limit = 1000 where id = ${userId}`);
+    return { token, userId, importId: staged.importId };
+  }
+
+  /** A pause that runs `between` at its `at`-th call (the first three follow the counts of three chunks). */
+  function pauseAt(at: number, between: () => Promise<void>) {
+    let calls = 0;
+    return async () => {
+      calls += 1;
+      if (calls === at) await between();
+    };
+  }
+
+  /** The commit run directly, with `between` run at its `at`-th pause. */
+  const commitPausing = (key: { userId: number; importId: string }, at: number, between: () => Promise<void>) =>
+    commitWordImport(app.database.db, key.userId, key.importId, 'keep_higher', app.deps.clock(), pauseAt(at, between));
+
+  /** A staged file of 600 words whose commit stopped after its first chunk (its fourth pause). */
+  async function stoppedHalfWay() {
+    const staged = await stagedMany(600);
+    await expect(
+      commitPausing(staged, 4, async () => {
+        throw new Error('the server stopped');
+      }),
+    ).rejects.toThrow('the server stopped');
+    return staged;
+  }
+
+  const savedWords = async (userId: number) =>
+    (
+      await app.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from user_words where user_id = ${userId}`,
+      )
+    ).rows[0]?.n;
+
+  it('finishes a commit stopped half-way at the next commit, with the totals of both', async () => {
+    const { token, userId, importId } = await stoppedHalfWay();
+    expect(await savedWords(userId)).toBe(250);
+    // The room of the whole file stays reserved meanwhile.
+    expect((await account(token)).wordCount).toBe(600);
+    expect(await committed(token, importId)).toEqual({
+      added: 600,
+      updated: 0,
+      unchanged: 0,
+      cards: 0,
+      wordCount: 600,
+    });
+    expect(await savedWords(userId)).toBe(600);
+    expect(await refusal(await commit(token, importId), 409)).toBe('already_imported');
+  });
+
+  it('refuses a second commit while the first holds the import; housekeeping finishes one left without a runner', async () => {
+    const { token, userId, importId } = await stoppedHalfWay();
+    await app.database.db.execute(
+      sql`update word_imports set lease_until = clock_timestamp() + interval '1 minute' where id = ${importId}`,
+    );
+    expect(await refusal(await commit(token, importId), 409)).toBe('already_imported');
+    await app.database.db.execute(
+      sql`update word_imports set lease_until = clock_timestamp() - interval '1 second' where id = ${importId}`,
+    );
+    const done = await runHousekeeping(app.database.db, testAccountSettings, app.deps.clock());
+    expect(done.wordImportsFinished).toBe(1);
+    expect(await savedWords(userId)).toBe(600);
+    expect((await account(token)).wordCount).toBe(600);
+  });
+
+  it('counts a word of the file the learner saves during the commit once', async () => {
+    const staged = await stagedMany(600);
+    const last = wordsOf(600).at(-1) ?? '';
+    const result = await commitPausing(staged, 4, async () => {
+      await save(staged.token, last, 3);
+    });
+    expect(result).toMatchObject({ added: 599, updated: 0, unchanged: 1, wordCount: 600 });
+    expect((await account(staged.token)).wordCount).toBe(600);
+    expect(await savedWords(staged.userId)).toBe(600);
+  });
+
+  it('gives up a commit that cannot finish within a day: its words stay and the room kept for the rest goes back', async () => {
+    const { token, userId, importId } = await stoppedHalfWay();
+    await app.database.db.execute(
+      sql`update word_imports set created_at = created_at - interval '25 hours' where id = ${importId}`,
+    );
+    const done = await runHousekeeping(app.database.db, testAccountSettings, app.deps.clock());
+    expect(done.wordImportsAbandoned).toBe(1);
+    expect(await savedWords(userId)).toBe(250);
+    expect((await account(token)).wordCount).toBe(250);
+    expect(await refusal(await commit(token, importId), 404)).toBe('not_found');
   });
 });
 

@@ -65,7 +65,7 @@ export const endpointSummaries = {
     "A page of the learner's saved words in one language, filtered by level and search, sorted, with the count per level",
   previewWordImport:
     'Read a word file (Folio JSON or CSV, Lute CSV, LWT TSV, Anki package) and stage it: counts, problems, the limit',
-  commitWordImport: 'Apply a staged word import in one transaction with a policy for the words already saved',
+  commitWordImport: 'Apply a staged word import with a policy for the words already saved: all its new words or none',
   exportVocabulary:
     "The learner's saved words as a file: a JSON backup, a CSV, or a CSV for Lute (the body is the file)",
   startWordExport: "Start making the learner's words into an Anki package off the request path; answers the job",

@@ -374,7 +374,7 @@ export class WordRowCollector {
 }
 
 /** Rows between two pauses of a sliced parse: each slice takes a few milliseconds. */
-const rowsPerSlice = 2_000;
+const rowsPerSlice = 500;
 
 type Header = { format: 'csv' | 'lute'; columns: Map<string, number> };
 

@@ -4,8 +4,14 @@ import { maxFamilyDepth } from '#contract/endpoints/word-parents.ts';
 import type { ImportedWordRow, WordImportFormat, WordImportPolicy } from '#contract/word-import.ts';
 import type { Db } from '../types.ts';
 
-/** Rows per staged chunk: what one statement of the preview or the commit handles (see `word_import_chunks`). */
-export const WORD_IMPORT_CHUNK = 1_000;
+/**
+ * Rows per staged chunk: what one statement of the preview handles and one transaction of the commit applies (see
+ * `word_import_chunks`), short enough for the embedded database, which runs each statement on the server's thread.
+ */
+export const WORD_IMPORT_CHUNK = 250;
+
+/** How long a commit may go between two steps before another commit or housekeeping takes the import over. */
+const commitLease = sql.raw(`interval '30 seconds'`);
 
 /** How long a preview stays committable. */
 export const wordImportLifetimeMs = 60 * 60 * 1000;
@@ -101,6 +107,7 @@ export async function stageWordImport(
           slice.flatMap((row) => (row.parent && inFile.has(`${row.language}:${row.parent}`) ? [row.parent] : [])),
         ),
       ]);
+      const parents = slice.some((row) => row.parent);
       const result = await tx.execute<{
         new: number;
         saved: number;
@@ -111,7 +118,8 @@ export async function stageWordImport(
         link_new: number;
       }>(sql`
         with staged as (
-          insert into word_import_chunks (import_id, chunk, rows) values (${importId}, ${chunk}, ${rows}::jsonb)
+          insert into word_import_chunks (import_id, chunk, rows, parents)
+          values (${importId}, ${chunk}, ${rows}::jsonb, ${parents})
           returning rows
         ),
         r as (
@@ -219,18 +227,19 @@ function applyChunkSql(policy: WordImportPolicy, p: ChunkAt) {
 /**
  * The parents a chunk's rows name, linked once every chunk's words are in (a parent may come later in the file):
  * to a saved parent only, and as the policy treats a meaning (keeping fills a parent the word lacks, overwriting
- * replaces it, adding only new words links only the words the chunk added, `addedWords` as JSON pairs). The links
+ * replaces it, adding only new words links only the words the chunk added, kept with the chunk). The links
  * of the chunk are set at once, so one of them may close a cycle with another: every word of the chunk then on a cycle
  * (walked up at most `maxFamilyDepth` parents) loses the link the chunk gave it.
  */
-function linkChunkSql(policy: WordImportPolicy, p: ChunkAt, addedWords: string): SQL {
+function linkChunkSql(policy: WordImportPolicy, p: ChunkAt): SQL {
   const which =
     policy === 'overwrite'
       ? sql`w.parent is distinct from r.parent`
       : policy === 'keep_higher'
         ? sql`w.parent is null`
         : sql`w.parent is null and (w.language, w.lowercase) in (
-            select a->>0, a->>1 from jsonb_array_elements(${addedWords}::jsonb) a)`;
+            select a->>0, a->>1 from word_import_chunks c, jsonb_array_elements(coalesce(c.added, '[]')) a
+            where c.import_id = ${p.importId} and c.chunk = ${p.chunk})`;
   return sql`
     with r as (
       select r.language, r.word, r.parent from word_import_chunks c, jsonb_to_recordset(c.rows) as ${stagedColumns}
@@ -273,19 +282,19 @@ export type CommitImportResult =
   | { committed: true }
   | { limitReached: true; room: number };
 
-class OverLimit extends Error {
-  readonly room: number;
-  constructor(room: number) {
-    super('The import does not fit under the word limit');
-    this.room = room;
-  }
-}
+/** A commit of one import by its learner (`now` as an ISO time). */
+type Commit = { importId: string; userId: number; policy: WordImportPolicy; now: string };
+
+/** A commit under way: the policy it was started with. */
+type Started = { policy: WordImportPolicy };
 
 /**
- * Applies a staged import in one transaction, a chunk a statement. The user row is locked first, as every save of
- * the learner's words locks it, so no save adds a word meanwhile; the new words are then counted against the limit
- * read under that lock, and when they do not fit the transaction rolls back: nothing is applied. The import's row,
- * locked next, is marked committed, so the same import committed twice applies once.
+ * Applies a staged import (docs/decisions/0037): first, under the lock of the user row that every save of the
+ * learner's words takes, the file's new words are counted against the limit and their room reserved in the word count
+ * (when they do not fit nothing is applied); then a chunk a transaction, so the embedded database serves other requests
+ * between two chunks; last, the count is corrected by the words actually added and the import marked committed. A
+ * second commit while one runs gets `committed`; one that finds a commit stopped half-way (its lease run out) finishes
+ * it with the policy it started with.
  */
 export async function commitWordImport(
   db: Db,
@@ -295,74 +304,205 @@ export async function commitWordImport(
   now: Date,
   pause: Pause,
 ): Promise<CommitImportResult> {
+  const started = await startCommit(db, { importId, userId, policy, now: now.toISOString() }, pause);
+  if (!('policy' in started)) return started;
+  return finishCommit(db, { importId, userId, policy: started.policy, now: now.toISOString() }, pause);
+}
+
+/** The commit's first transaction: the import found and its new words' room reserved, or why not. */
+async function startCommit(
+  db: Db,
+  { importId, userId, policy, now }: Commit,
+  pause: Pause,
+): Promise<Started | { notFound: true } | { committed: true } | { limitReached: true; room: number }> {
+  return db.transaction(async (tx) => {
+    const owner = await tx.execute<{ room: number }>(sql`
+      select greatest(word_limit - word_count, 0)::int as room from users where id = ${userId} for update`);
+    const room = owner.rows[0]?.room;
+    if (room === undefined) throw new Error('User vanished');
+    const found = await tx.execute<{ committed: boolean; policy: WordImportPolicy | null; leased: boolean }>(sql`
+      select committed_at is not null as committed, policy, coalesce(lease_until > clock_timestamp(), false) as leased
+      from word_imports
+      where id = ${importId} and user_id = ${userId} and (expires_at > ${now} or policy is not null)
+      for update`);
+    const staged = found.rows[0];
+    if (!staged) return { notFound: true } as const;
+    if (staged.committed || staged.leased) return { committed: true } as const;
+    if (staged.policy) {
+      await tx.execute(
+        sql`update word_imports set lease_until = clock_timestamp() + ${commitLease} where id = ${importId}`,
+      );
+      return { policy: staged.policy };
+    }
+    const chunks = await tx.execute<{ chunk: number }>(
+      sql`select chunk from word_import_chunks where import_id = ${importId} order by chunk`,
+    );
+    let added = 0;
+    for (const { chunk } of chunks.rows) {
+      const counted = await tx.execute<{ new: number }>(sql`
+        select count(*)::int as new
+        from word_import_chunks c, jsonb_to_recordset(c.rows) as r(language text, word text)
+        where c.import_id = ${importId} and c.chunk = ${chunk} and not exists (select 1 from user_words w
+          where w.user_id = ${userId} and w.language = r.language and w.lowercase = r.word)`);
+      added += counted.rows[0]?.new ?? 0;
+      if (added > room) return { limitReached: true, room } as const;
+      await pause();
+    }
+    await tx.execute(sql`update users set word_count = word_count + ${added} where id = ${userId}`);
+    await tx.execute(sql`
+      update word_imports set policy = ${policy}, reserved = ${added}, lease_until = clock_timestamp() + ${commitLease}
+      where id = ${importId}`);
+    return { policy };
+  });
+}
+
+/**
+ * The steps of a started commit, one transaction each, from where it stands: every chunk applied, then every chunk
+ * that names a parent linked (a parent may come later in the file), then the end. Each step locks the import's row and
+ * moves `next_step` on, so two runners never apply a chunk twice. The lease is given up when a step fails, so the
+ * learner's next try finishes the commit at once.
+ */
+async function finishCommit(db: Db, commit: Commit, pause: Pause): Promise<CommitImportResult> {
   try {
-    return await db.transaction(async (tx) => {
-      const owner = await tx.execute<{ room: number; word_count: number }>(sql`
-        select greatest(word_limit - word_count, 0)::int as room, word_count from users
-        where id = ${userId} for update`);
-      const account = owner.rows[0];
-      if (!account) throw new Error('User vanished');
-      const found = await tx.execute<{ committed: boolean; chunks: number }>(sql`
-        select committed_at is not null as committed,
-          (select count(*)::int from word_import_chunks c where c.import_id = i.id) as chunks
-        from word_imports i
-        where i.id = ${importId} and i.user_id = ${userId} and i.expires_at > ${now.toISOString()}
-        for update of i`);
-      const staged = found.rows[0];
-      if (!staged) return { notFound: true } as const;
-      if (staged.committed) return { committed: true } as const;
-      const totals = { rows: 0, added: 0, updated: 0, cards: 0 };
-      const addedWords: string[] = [];
-      for (let chunk = 0; chunk < staged.chunks; chunk += 1) {
-        const result = await tx.execute<{
-          rows: number;
-          added: number;
-          updated: number;
-          cards: number;
-          added_words: string;
-        }>(applyChunkSql(policy, { importId, chunk, userId, now: now.toISOString() }));
-        const row = result.rows[0];
-        addedWords.push(row?.added_words ?? '[]');
-        if (row) {
-          totals.rows += row.rows;
-          totals.added += row.added;
-          totals.updated += row.updated;
-          totals.cards += row.cards;
-        }
-        if (totals.added > account.room) throw new OverLimit(account.room);
-        await pause();
-      }
-      for (let chunk = 0; chunk < staged.chunks; chunk += 1) {
-        const at = { importId, chunk, userId, now: now.toISOString() };
-        const linked = await tx.execute<{ linked: number }>(linkChunkSql(policy, at, addedWords[chunk] ?? '[]'));
-        if ((linked.rows[0]?.linked ?? 0) > 0) await tx.execute(unlinkCyclesSql(at));
-        await pause();
-      }
-      await tx.execute(sql`update users set word_count = word_count + ${totals.added} where id = ${userId}`);
-      await tx.execute(sql`update word_imports set committed_at = ${now.toISOString()} where id = ${importId}`);
-      await tx.execute(sql`delete from word_import_chunks where import_id = ${importId}`);
-      return {
-        done: true,
-        added: totals.added,
-        updated: totals.updated,
-        unchanged: totals.rows - totals.added - totals.updated,
-        cards: totals.cards,
-        wordCount: account.word_count + totals.added,
-      } as const;
-    });
+    for (;;) {
+      const step = await db.transaction((tx) => commitStep(tx, commit));
+      if (step) return step;
+      await pause();
+    }
   } catch (error) {
-    if (error instanceof OverLimit) return { limitReached: true, room: error.room };
+    await db
+      .execute(sql`update word_imports set lease_until = null where id = ${commit.importId} and committed_at is null`)
+      .catch(() => undefined);
     throw error;
   }
 }
 
-/** Imports past their hour, committed or not (housekeeping). */
+/** One step of a commit: undefined while more follow, the result after the last. */
+async function commitStep(tx: Db, commit: Commit): Promise<CommitImportResult | undefined> {
+  const { importId, userId, policy, now } = commit;
+  // The user row first, as every save of the learner's words and the commit's start lock it: the same order, no deadlock.
+  await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+  const found = await tx.execute<{
+    next_step: number;
+    chunks: number;
+    reserved: number;
+    rows: number;
+    added: number;
+    updated: number;
+    cards: number;
+  }>(sql`
+    select next_step, reserved, rows, added, updated, cards,
+      (select count(*)::int from word_import_chunks c where c.import_id = i.id) as chunks
+    from word_imports i where id = ${importId} and committed_at is null and policy is not null
+    for update`);
+  const at = found.rows[0];
+  if (!at) return { committed: true };
+  if (at.next_step < at.chunks) {
+    const chunk = at.next_step;
+    const applied = await tx.execute<{
+      rows: number;
+      added: number;
+      updated: number;
+      cards: number;
+      added_words: string;
+    }>(applyChunkSql(policy, { importId, chunk, userId, now }));
+    const row = applied.rows[0] ?? { rows: 0, added: 0, updated: 0, cards: 0, added_words: '[]' };
+    if (policy === 'add_new') {
+      await tx.execute(sql`
+        update word_import_chunks set added = ${row.added_words}::jsonb where import_id = ${importId} and chunk = ${chunk}`);
+    }
+    await tx.execute(sql`
+      update word_imports set next_step = ${chunk + 1}, rows = rows + ${row.rows}, added = added + ${row.added},
+        updated = updated + ${row.updated}, cards = cards + ${row.cards}, lease_until = clock_timestamp() + ${commitLease}
+      where id = ${importId}`);
+    return undefined;
+  }
+  const linking = await tx.execute<{ chunk: number }>(sql`
+    select chunk from word_import_chunks
+    where import_id = ${importId} and parents and chunk >= ${at.next_step - at.chunks} order by chunk limit 1`);
+  const chunk = linking.rows[0]?.chunk;
+  if (chunk !== undefined) {
+    const step = { importId, chunk, userId, now };
+    const linked = await tx.execute<{ linked: number }>(linkChunkSql(policy, step));
+    if ((linked.rows[0]?.linked ?? 0) > 0) await tx.execute(unlinkCyclesSql(step));
+    await tx.execute(sql`
+      update word_imports set next_step = ${at.chunks + chunk + 1}, lease_until = clock_timestamp() + ${commitLease}
+      where id = ${importId}`);
+    return undefined;
+  }
+  // The room reserved for words the learner saved meanwhile, or that another import added, goes back.
+  const counted = await tx.execute<{ word_count: number }>(sql`
+    update users set word_count = word_count - ${at.reserved} + ${at.added} where id = ${userId} returning word_count`);
+  await tx.execute(sql`update word_imports set committed_at = ${now}, lease_until = null where id = ${importId}`);
+  await tx.execute(sql`delete from word_import_chunks where import_id = ${importId}`);
+  return {
+    done: true,
+    added: at.added,
+    updated: at.updated,
+    unchanged: at.rows - at.added - at.updated,
+    cards: at.cards,
+    wordCount: counted.rows[0]?.word_count ?? 0,
+  };
+}
+
+/** A commit left without a runner more than this long ago is given up (see `resumeWordImports`). */
+const abandonAfterMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Finishes the commits that stopped half-way (housekeeping): each whose lease ran out is taken over and run to its
+ * end. One started more than a day ago that still cannot finish is given up: the words it applied stay, the room it
+ * reserved for the rest goes back, and the import is deleted. Returns how many were finished and given up.
+ */
+export async function resumeWordImports(
+  db: Db,
+  now: Date,
+  pause: Pause,
+  onError: (error: unknown) => void,
+): Promise<{ finished: number; abandoned: number }> {
+  const abandoned = await db.execute<{ abandoned: number }>(sql`
+    with gone as (
+      delete from word_imports
+      where policy is not null and committed_at is null and created_at <= ${new Date(now.getTime() - abandonAfterMs).toISOString()}
+        and coalesce(lease_until <= clock_timestamp(), true)
+      returning user_id, reserved - added as unused
+    ),
+    released as (
+      update users u set word_count = greatest(u.word_count - g.unused, 0)
+      from (select user_id, sum(unused)::int as unused from gone group by user_id) g where u.id = g.user_id
+    )
+    select count(*)::int as abandoned from gone`);
+  const stopped = await db.execute<{ id: string; user_id: number; policy: WordImportPolicy }>(sql`
+    update word_imports set lease_until = clock_timestamp() + ${commitLease}
+    where policy is not null and committed_at is null and coalesce(lease_until <= clock_timestamp(), true)
+    returning id, user_id, policy`);
+  let finished = 0;
+  for (const stalled of stopped.rows) {
+    const commit = { importId: stalled.id, userId: stalled.user_id, policy: stalled.policy, now: now.toISOString() };
+    try {
+      const result = await finishCommit(db, commit, pause);
+      if ('done' in result) finished += 1;
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return { finished, abandoned: abandoned.rows[0]?.abandoned ?? 0 };
+}
+
+/** Imports past their hour, committed or never started (housekeeping); one half-way is for `resumeWordImports`. */
 export async function deleteExpiredWordImports(db: Db, now: Date): Promise<number> {
-  const deleted = await db.execute(sql`delete from word_imports where expires_at <= ${now.toISOString()}`);
+  const deleted = await db.execute(sql`
+    delete from word_imports
+    where expires_at <= ${now.toISOString()} and (policy is null or committed_at is not null)`);
   return deleted.rowCount ?? 0;
 }
 
-/** Fresh statistics for the planner after many words arrived at once (the embedded database has no autovacuum). */
+/**
+ * Fresh statistics for the planner after many words arrived at once (the embedded database has no autovacuum), from a
+ * small sample: the embedded database analyses on the server's thread, and the counts matter more than the histograms.
+ */
 export async function analyseUserWords(db: Db): Promise<void> {
-  await db.execute(sql`analyze user_words`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local default_statistics_target = 10`);
+    await tx.execute(sql`analyze user_words`);
+  });
 }

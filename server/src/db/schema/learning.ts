@@ -91,8 +91,10 @@ export const userWords = pgTable(
 
 /**
  * A word file a learner has read but not yet applied (docs/decisions/0037): staged between the preview and the
- * commit. It expires an hour after the preview (housekeeping deletes it); a commit marks it, so a second commit of
- * the same import finds it committed.
+ * commit. It expires an hour after the preview (housekeeping deletes it). A commit first reserves the room its new
+ * words need (`policy`, `reserved`), then applies a chunk a transaction (`next_step`, the totals so far) while it
+ * holds `lease_until`; a commit that stopped half-way is finished by the next commit or by housekeeping. Committed,
+ * it is marked, so a second commit of the same import finds it committed.
  */
 export const wordImports = pgTable(
   'word_imports',
@@ -105,6 +107,14 @@ export const wordImports = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     committedAt: timestamptz('committed_at'),
+    policy: text('policy'),
+    reserved: integer('reserved').notNull().default(0),
+    nextStep: integer('next_step').notNull().default(0),
+    leaseUntil: timestamptz('lease_until'),
+    rows: integer('rows').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    cards: integer('cards').notNull().default(0),
   },
   (t) => [index('word_imports_user').on(t.userId), index('word_imports_expiry').on(t.expiresAt)],
 );
@@ -122,6 +132,10 @@ export const wordImportChunks = pgTable(
       .references(() => wordImports.id, { onDelete: 'cascade' }),
     chunk: integer('chunk').notNull(),
     rows: jsonb('rows').notNull(),
+    /** Whether a row of the chunk names a parent: only those chunks take a step to link. */
+    parents: boolean('parents').notNull().default(false),
+    /** The words the commit's step added, as `[language, word]` pairs (adding new words only links just those). */
+    added: jsonb('added'),
   },
   (t) => [primaryKey({ columns: [t.importId, t.chunk] })],
 );
