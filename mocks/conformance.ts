@@ -1118,7 +1118,7 @@ export function describeConformance(subject: Subject) {
       });
       expect(csv.fileName).toMatch(/^folio-words-en-\d{4}-\d\d-\d\d\.csv$/);
       const lines = csv.text.split('\r\n');
-      expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent');
+      expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,added,updated,card_state,parent');
       expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
         'en,dawn,4,',
         "en,ferry,2,'=boat",
@@ -2040,6 +2040,59 @@ export function describeConformance(subject: Subject) {
         'add_new',
       );
       expect(await parentsOf(token)).toEqual({ go: null, gone: 'go', went: null });
+    });
+
+    it('keeps when each word was first saved: from a backup, from Lute, and for a word saved now', async () => {
+      const { token } = await signUp();
+      await expectOk('saveUserWord', { token, body: { lowercase: 'moon', level: 1, language: 'en' } });
+      const addedOf = async () => {
+        const json = await subject.call('exportVocabulary', { token, query: { format: 'json', language: 'en' } });
+        const { words } = wordBackupSchema.parse(JSON.parse(json.text));
+        return Object.fromEntries(words.map((word) => [word.word, word.addedAt]));
+      };
+      const saved = (await addedOf()).moon ?? '';
+      expect(Date.parse(saved)).not.toBeNaN();
+      const backup = JSON.stringify({
+        schema: 'folio-words',
+        version: 1,
+        exportedAt: '2026-01-01T00:00:00.000Z',
+        words: [
+          {
+            language: 'en',
+            word: 'star',
+            level: 2,
+            meaning: null,
+            note: null,
+            sentence: null,
+            source: null,
+            updatedAt: '2025-06-01T00:00:00.000Z',
+            addedAt: '2024-05-01T10:00:00.000Z',
+            card: null,
+          },
+          {
+            language: 'en',
+            word: 'moon',
+            level: 3,
+            meaning: null,
+            note: null,
+            sentence: null,
+            source: null,
+            updatedAt: '2025-06-01T00:00:00.000Z',
+            addedAt: '2020-01-01T00:00:00.000Z',
+            card: null,
+          },
+        ],
+      });
+      await commit(token, backup, 'keep_higher');
+      await commit(
+        token,
+        luteOf(['comet,,,English,,2023-01-02 03:04:05,2,,', 'nova,,,English,,yesterday,2,,']),
+        'keep_higher',
+      );
+      const added = await addedOf();
+      // A saved word keeps its own time; a new one takes the file's, or now when the file's cannot be read.
+      expect(added).toMatchObject({ star: '2024-05-01T10:00:00.000Z', comet: '2023-01-02T03:04:05.000Z', moon: saved });
+      expect(Date.parse(added.nova ?? '')).toBeGreaterThanOrEqual(Date.parse(saved));
     });
 
     it("imports another learner's CSV export: the same words, levels and meanings", async () => {

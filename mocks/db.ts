@@ -66,6 +66,8 @@ export type MockDb = {
   coins: Record<string, MockCoins>;
   /** When each saved word last changed, by `wordTimeKey` (the vocabulary screen's order); a word saved elsewhere has none yet. */
   wordTimes: Record<string, string>;
+  /** When each saved word was first saved, by `wordTimeKey`; one saved before this was kept counts as added when it last changed. */
+  addedTimes: Record<string, string>;
   /** Each learner's daily counters, by learner, language and learning day (handlers/progress.ts counts them). */
   progress: Record<string, MockProgress>;
   /** The learner's own meaning and note of a saved word, by `wordTimeKey`; absent until they write one. */
@@ -294,6 +296,7 @@ function createInitialDb(): MockDb {
     wordTimes: Object.fromEntries(
       readerWords.map((word, index) => [wordTimeKey(reader, word), hoursBefore(now, index + 1).toISOString()]),
     ),
+    addedTimes: {},
     progress: {},
     meanings: {},
     parents: {},
@@ -336,6 +339,7 @@ export function restoreMockDb(json: string): void {
     ...stored,
     // A state kept by an older build has no change times: its words count as changed when first listed.
     wordTimes: stored.wordTimes ?? {},
+    addedTimes: stored.addedTimes ?? {},
     progress: stored.progress ?? {},
     meanings: stored.meanings ?? {},
     parents: stored.parents ?? {},
@@ -467,6 +471,7 @@ export function scopedWordOf(user: MockUser, word: UserWord): ScopedWord {
 export function forgetWord(user: MockUser, word: Pick<UserWord, 'language' | 'lowercase'>): void {
   const key = wordTimeKey(user, word);
   delete db.wordTimes[key];
+  delete db.addedTimes[key];
   delete db.meanings[key];
   delete db.contexts[key];
   delete db.parents[key];

@@ -189,6 +189,7 @@ function exportedWords(user: MockUser, language: LearningLanguage, levels: Set<n
         sentence: context?.sentence ?? null,
         source: sourceOf(context),
         updatedAt: changedAt(user, word, now),
+        addedAt: mockDb().addedTimes[key] ?? changedAt(user, word, now),
         card: card ? exportedCard(user, card) : null,
         parent: mockDb().parents[key] ?? null,
       };

@@ -76,7 +76,7 @@ function write(
   saved: Saved | undefined,
   row: ImportedWordRow,
 ) {
-  const { meanings, contexts, wordTimes, coins } = mockDb();
+  const { meanings, contexts, wordTimes, addedTimes, coins } = mockDb();
   const key = wordTimeKey(user, word);
   const keep = policy === 'keep_higher' && saved !== undefined;
   const meaning = keep ? (saved.meaning ?? row.meaning) : (row.meaning ?? saved?.meaning ?? null);
@@ -85,7 +85,10 @@ function write(
   const replaceSentence = keep ? saved.sentence === null : row.sentence !== null;
   const context = replaceSentence && row.sentence !== null ? contextOf(row.sentence, row.source ?? null) : undefined;
   if (context) contexts[key] = context;
-  wordTimes[key] = new Date().toISOString();
+  const now = new Date().toISOString();
+  wordTimes[key] = now;
+  // A new word was first saved when the file says (never later than now); a saved one keeps its own time.
+  if (saved === undefined) addedTimes[key] = row.added !== undefined && row.added < now ? row.added : now;
   // The levels a file brings count as reached: they pay no coins, then or later.
   const userCoins = coins[user.username] ?? { day: '', today: 0, days: [], levels: {} };
   coins[user.username] = userCoins;

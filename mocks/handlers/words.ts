@@ -38,9 +38,10 @@ function savedAmong(user: MockUser, language: string, sections: readonly Section
  * it is saved in stays with it, as on the server (a card made later copies it).
  */
 function noteSave(user: MockUser, word: UserWord, context: WordContext | undefined) {
-  const { contexts, wordTimes } = mockDb();
+  const { contexts, wordTimes, addedTimes } = mockDb();
   const key = wordTimeKey(user, word);
   wordTimes[key] = new Date().toISOString();
+  addedTimes[key] ??= wordTimes[key];
   if (context && !contexts[key]) contexts[key] = context;
 }
 

@@ -19,6 +19,7 @@ const word: ExportedWord = {
   sentence: 'Der Hund, "Rex", schläft.',
   source: { contentId: 12, pageId: 3, videoId: null },
   updatedAt: '2026-11-28T09:30:00.000Z',
+  addedAt: '2026-10-01T08:00:00.000Z',
   card: null,
 };
 
@@ -57,9 +58,12 @@ describe('the CSV writer', () => {
 
   it("writes a word in Folio's columns and in Lute's, its level as Lute's status", () => {
     expect(folioCsvRecord(word)).toBe(
-      'de,hund,4,dog,,"Der Hund, ""Rex"", schläft.",/reader/12?page=3,2026-11-28T09:30:00.000Z,,\r\n',
+      'de,hund,4,dog,,"Der Hund, ""Rex"", schläft.",/reader/12?page=3,2026-10-01T08:00:00.000Z,2026-11-28T09:30:00.000Z,,\r\n',
     );
-    expect(luteCsvRecord(word)).toBe('hund,,dog,German,,2026-11-28 09:30:00,W,,\r\n');
+    expect(luteCsvRecord(word)).toBe('hund,,dog,German,,2026-10-01 08:00:00,W,,\r\n');
+    // A word of a backup written before first saves were kept: Lute's `added` is its last change.
+    const { addedAt: _, ...older } = word;
+    expect(luteCsvRecord(older)).toBe('hund,,dog,German,,2026-11-28 09:30:00,W,,\r\n');
     const statuses = [0, 1, 2, 3].map((level) => luteCsvRecord({ ...word, level }).split(',')[6]);
     expect(statuses).toEqual(['1', '2', '3', '4']);
   });
@@ -67,14 +71,14 @@ describe('the CSV writer', () => {
   it("writes a word's parent in Folio's last column and in Lute's parent column", () => {
     const went = { ...word, word: 'went', parent: 'go' };
     expect(folioCsvRecord(went).endsWith(',go\r\n')).toBe(true);
-    expect(luteCsvRecord(went)).toBe('went,go,dog,German,,2026-11-28 09:30:00,W,,\r\n');
+    expect(luteCsvRecord(went)).toBe('went,go,dog,German,,2026-10-01 08:00:00,W,,\r\n');
   });
 
   it('writes whole files: a BOM and a header, or a JSON backup one word a line', async () => {
     const csv = await whole(exportFile('csv', '2026-11-28T10:00:00.000Z', pagesOf([word], [], [word])));
-    expect(csv.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent\r\n')).toBe(
-      true,
-    );
+    expect(
+      csv.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,added,updated,card_state,parent\r\n'),
+    ).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(4);
     const json = await whole(exportFile('json', '2026-11-28T10:00:00.000Z', pagesOf([word, word], [word])));
     const backup = wordBackupSchema.parse(JSON.parse(json));

@@ -56,7 +56,7 @@ export const exportedCardSchema = z.object({
 });
 export type ExportedCard = z.infer<typeof exportedCardSchema>;
 
-/** One saved word with everything Folio keeps of it (Folio keeps no time of the first save: `updatedAt` only). */
+/** One saved word with everything Folio keeps of it. */
 export const exportedWordSchema = z.object({
   language: learningLanguageSchema,
   word: z.string(),
@@ -66,6 +66,8 @@ export const exportedWordSchema = z.object({
   sentence: z.nullable(z.string()),
   source: z.nullable(sourceSchema),
   updatedAt: isoDateTimeSchema,
+  /** When the word was first saved; absent from backups written before 2026-11-29. */
+  addedAt: z.optional(isoDateTimeSchema),
   card: z.nullable(exportedCardSchema),
   /** The word's parent (its base form, docs/decisions/0041); absent from backups written before families. */
   parent: z.optional(z.nullable(z.string())),
@@ -119,6 +121,7 @@ export const folioCsvHeader = [
   'note',
   'sentence',
   'source',
+  'added',
   'updated',
   'card_state',
   'parent',
@@ -133,13 +136,14 @@ export function folioCsvRecord(word: ExportedWord): string {
     word.note,
     word.sentence,
     sourceText(word.source),
+    word.addedAt ?? null,
     word.updatedAt,
     word.card ? (cardStateNames[word.card.state] ?? '') : '',
     word.parent ?? null,
   ]);
 }
 
-/** Lute's own export header; its import takes these columns (it ignores `added`). */
+/** Lute's own export header; its import takes these columns (it ignores `added`; Folio's keeps it). */
 export const luteCsvHeader = [
   'term',
   'parent',
@@ -170,6 +174,9 @@ export const luteLanguageNames: Record<LearningLanguage, string> = {
  */
 export const luteStatuses = ['1', '2', '3', '4', 'W'] as const;
 
+/** A time as Lute writes `added`, `2026-11-28 14:05:09` (UTC here: Lute's is its server's zone). */
+export const luteTime = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
+
 export function luteCsvRecord(word: ExportedWord): string {
   return csvRecord([
     word.word,
@@ -177,7 +184,7 @@ export function luteCsvRecord(word: ExportedWord): string {
     word.meaning,
     luteLanguageNames[word.language],
     '',
-    word.updatedAt.slice(0, 19).replace('T', ' '),
+    luteTime(word.addedAt ?? word.updatedAt),
     luteStatuses[word.level] ?? '1',
     '',
     '',

@@ -113,6 +113,29 @@ describe('reading a word file', () => {
     }
   });
 
+  it('reads back when each word was first saved, from every format that writes it', async () => {
+    const added = { ...word, addedAt: '2025-04-03T02:01:00.000Z' };
+    for (const format of ['json', 'csv', 'lute'] as const) {
+      const file = parseWordFile(await exported(format, [added]), { language: 'en' });
+      expect(file.rows.map((row) => row.added)).toEqual(['2025-04-03T02:01:00.000Z']);
+    }
+  });
+
+  it("reads Lute's added time as UTC and leaves out one it cannot read, keeping the row", () => {
+    const text = [
+      'term,parent,translation,language,tags,added,status,link_status,pronunciation',
+      'Hund,,dog,German,,2024-02-29 23:59:58,2,,',
+      'Katze,,cat,German,,gestern,2,,',
+      'Maus,,mouse,German,,2024-02-30 10:00:00,2,,',
+    ].join('\r\n');
+    const file = parseWordFile(text, de);
+    expect(file.rows.map((row) => [row.word, row.added])).toEqual([
+      ['hund', '2024-02-29T23:59:58.000Z'],
+      ['katze', undefined],
+      ['maus', undefined],
+    ]);
+  });
+
   it('leaves out a parent that is the word itself or no word, keeping the row', () => {
     const text = [
       'term,parent,translation,language,tags,added,status,link_status,pronunciation',

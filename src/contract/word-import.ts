@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
-import { ownMeaningMaxLength, type WordLevel, wordLevelSchema, wordNoteMaxLength } from './entities.ts';
+import {
+  isoDateTimeSchema,
+  ownMeaningMaxLength,
+  type WordLevel,
+  wordLevelSchema,
+  wordNoteMaxLength,
+} from './entities.ts';
 import { type LearningLanguage, learningLanguageSchema, learningLanguages } from './languages.ts';
 import { endsSentence, phraseMaxLength, phraseProblem } from './phrases.ts';
 import {
@@ -81,6 +87,8 @@ export type ImportedWordRow = {
   card?: ExportedCard | null;
   /** The word's parent (its base form, docs/decisions/0041), when the file names one. */
   parent?: string;
+  /** When the word was first saved (an ISO time), when the file says. */
+  added?: string;
 };
 
 export type ParsedWordFile = {
@@ -300,7 +308,21 @@ type RawRow = {
   source?: WordSource | null;
   card?: ExportedCard | null;
   parent?: string | null | undefined;
+  added?: string | null | undefined;
 };
+
+/**
+ * A row's first save as an ISO time: the backup's and Folio's CSV (`2026-11-28T14:05:09.000Z`) or Lute's
+ * (`2026-11-28 14:05:09`, read as UTC); anything else is left out, the row kept.
+ */
+function addedOf(written: string | null | undefined): string | undefined {
+  const text = written?.trim();
+  if (!text) return undefined;
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
+  if (!isoDateTimeSchema.safeParse(iso).success) return undefined;
+  const time = new Date(iso);
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
+}
 
 /**
  * A row's parent as saved, when the file names one that is a word (or phrase) other than the row's own: a parent
@@ -362,6 +384,8 @@ export class WordRowCollector {
     if (raw.card !== undefined) row.card = raw.card;
     const parent = parentOf(raw.parent, raw.language, checked.word);
     if (parent !== undefined) row.parent = parent;
+    const added = addedOf(raw.added);
+    if (added !== undefined) row.added = added;
     this.rows.push(row);
   }
 
@@ -445,6 +469,7 @@ function* csvRows(
         note: null,
         sentence: null,
         parent: cell(cells, 'parent'),
+        added: cell(cells, 'added'),
       });
     }
     const levelCell = cell(cells, 'level').trim();
@@ -458,6 +483,7 @@ function* csvRows(
       note: optionalText(cell(cells, 'note')),
       sentence: optionalText(cell(cells, 'sentence')),
       parent: cell(cells, 'parent'),
+      added: cell(cells, 'added'),
     });
   };
   if (!header) read(first.value);
@@ -496,8 +522,8 @@ function addBackupWord(entry: unknown, line: number, into: WordRowCollector) {
     const word = (entry as { word?: unknown } | null)?.word;
     return into.problem(line, 'bad_row', typeof word === 'string' ? word : undefined);
   }
-  const { language, word, level, meaning, note, sentence, source, card, parent } = parsed.data;
-  into.add({ line, language, word, level, meaning, note, sentence, source, card, parent });
+  const { language, word, level, meaning, note, sentence, source, card, parent, addedAt } = parsed.data;
+  into.add({ line, language, word, level, meaning, note, sentence, source, card, parent, added: addedAt });
 }
 
 /**

@@ -51,7 +51,7 @@ function exportStatementFor(shape: { levels: boolean; after: boolean }) {
         (select coalesce(json_agg(json_build_object(
           'language', w.language, 'word', w.lowercase, 'level', w.level, 'meaning', w.meaning, 'note', w.note,
           'sentence', w.sentence, 'source', ${sourceOf('w')}, 'updatedAt', ${iso(sql`w.updated_at`)},
-          'card', case when f.id is null then null else json_build_object(
+          'addedAt', ${iso(sql`w.created_at`)}, 'card', case when f.id is null then null else json_build_object(
             'due', ${iso(sql`f.due`)}, 'stability', f.stability, 'difficulty', f.difficulty,
             'elapsedDays', f.elapsed_days, 'scheduledDays', f.scheduled_days, 'learningSteps', f.learning_steps,
             'reps', f.reps, 'lapses', f.lapses, 'state', f.state, 'lastReview', ${iso(sql`f.last_review`)},

@@ -34,11 +34,12 @@ function stagedRow(row: ImportedWordRow) {
     video_id: source?.videoId ?? null,
     card: row.card ?? null,
     parent: row.parent ?? null,
+    added: row.added ?? null,
   };
 }
 
 const stagedColumns = sql.raw(`r(language text, word text, level smallint, meaning text, note text, sentence text,
-  content_id int, page_id int, video_id text, card jsonb, parent text)`);
+  content_id int, page_id int, video_id text, card jsonb, parent text, added timestamptz)`);
 
 /**
  * Whether a policy changes a saved word (`w`) with a row of the file (`r`). Keeping the higher level also fills a
@@ -179,9 +180,10 @@ function applyChunkSql(policy: WordImportPolicy, p: ChunkAt) {
       where c.import_id = ${p.importId} and c.chunk = ${p.chunk}
     ),
     saved as (
-      insert into user_words as w (user_id, language, lowercase, level, updated_at, meaning, note, sentence,
-        source_content_id, source_page_id, source_video_id)
-      select ${p.userId}, r.language, r.word, r.level, ${p.now}::timestamptz, r.meaning, r.note, r.sentence,
+      insert into user_words as w (user_id, language, lowercase, level, updated_at, created_at, meaning, note,
+        sentence, source_content_id, source_page_id, source_video_id)
+      select ${p.userId}, r.language, r.word, r.level, ${p.now}::timestamptz,
+        least(coalesce(r.added, now()), now()), r.meaning, r.note, r.sentence,
         r.content_id, r.page_id, r.video_id
       from r
       ${conflict}

@@ -39,6 +39,8 @@ export const userWords = pgTable(
   {
     ...learnerWordLevel(),
     updatedAt: timestamptz('updated_at').notNull(),
+    /** When the word was first saved (the database's clock; before migration 0029, its last change then). */
+    createdAt: timestamptz('created_at').notNull().default(sql`now()`),
     folded: text('folded').notNull().generatedAlwaysAs(sql`fold_word(lowercase)`),
     /** The learner's own meaning (shown instead of the dictionary's) and note; null until they write one. */
     meaning: text('meaning'),
