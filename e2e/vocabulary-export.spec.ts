@@ -18,7 +18,7 @@ test('a learner exports their words as CSV', async ({ page }) => {
   const path = await file.path();
   const text = (await readFile(path)).toString('utf8');
   const lines = text.split('\r\n');
-  expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent');
+  expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,added,updated,card_state,parent');
   const rows = lines.slice(1, -1).map((line) => line.split(',').slice(0, 3));
   expect(rows.map((row) => row.join(',')).sort()).toEqual(
     saved.map((word, index) => `en,${word},${index * 2 + 1}`).sort(),

@@ -101,12 +101,12 @@ describe('exporting words', () => {
     );
     const body = response.rawPayload.toString('utf8');
     expect(
-      body.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent\r\n'),
+      body.startsWith('\uFEFFlanguage,word,level,meaning,note,sentence,source,added,updated,card_state,parent\r\n'),
     ).toBe(true);
     expect(body).toContain('\r\nen,cat,1,"\'=HYPERLINK(""http://x"")","a note, ""quoted""\nover two lines",,,');
     expect(body.replace(/\r\n/g, '').includes('\r')).toBe(false);
     const [header, ...rows] = parseCsv(body.slice(1));
-    expect(header).toHaveLength(10);
+    expect(header).toHaveLength(11);
     expect(rows.map((row) => [row[1], row[2]])).toEqual([
       ['cat', '1'],
       ['light', '0'],
@@ -119,8 +119,9 @@ describe('exporting words', () => {
     expect(byWord.light?.slice(3, 5)).toEqual(["'-1 light", "'@home"]);
     expect(byWord.mara?.slice(5, 7)).toEqual(['Mara keeps the light.', `/reader/${contentId}?page=0`]);
     expect(byWord.mara?.[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(byWord.mara?.[8]).toBe('learning');
-    expect(byWord.night?.[8]).toBe('');
+    expect(byWord.mara?.[8]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(byWord.mara?.[9]).toBe('learning');
+    expect(byWord.night?.[9]).toBe('');
   });
 
   it("writes Lute's header, the language's name and a status for each level", async () => {

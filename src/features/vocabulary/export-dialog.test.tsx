@@ -48,7 +48,7 @@ describe('exporting words from the vocabulary screen', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]?.name).toMatch(/^folio-words-de-\d{4}-\d\d-\d\d\.csv$/);
     const lines = (await saved[0]?.text)?.split('\r\n') ?? [];
-    expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,updated,card_state,parent');
+    expect(lines[0]).toBe('\uFEFFlanguage,word,level,meaning,note,sentence,source,added,updated,card_state,parent');
     expect(lines.slice(1, -1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(['de,brot,4', 'de,und,4']);
   });
 
