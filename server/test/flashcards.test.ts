@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { runImportJob } from '../src/services/imports/jobs.ts';
 import { grade, newCard } from '../src/services/scheduler.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { authed, firstContentId, seedFixtures, signupLearner } from './helpers.ts';
@@ -20,6 +21,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const minutes = (n: number) => n * 60_000;
+const silentLog = { warn: () => {}, error: () => {}, info: () => {} } as unknown as Parameters<
+  typeof runImportJob
+>[0]['log'];
 
 async function learner() {
   const token = await signupLearner(app);
@@ -158,6 +162,24 @@ describe('adding cards', () => {
     expect(batch.added).toBe(2);
     expect(batch.summary).toMatchObject({ total: 3, newWaiting: 3 });
     expect((await queue(token)).map((card) => card.lowercase)).toEqual(['cat', 'mara', 'light']);
+  });
+
+  it("counts the words of the learner's own texts with the library's", async () => {
+    const { token } = await learner();
+    // Occurrences in the library: mara 3, light 2, cat 1, zebra none; the learner's own text holds zebra four times.
+    await saveWords(token, { cat: 1, zebra: 3, light: 2, mara: 3 });
+    const started = await call(token, {
+      method: 'POST',
+      url: '/imports',
+      payload: { language: 'en', title: 'Mine', text: 'The zebra, the zebra. A zebra! My zebra.' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    for (const id of app.sentImports.splice(0)) {
+      await runImportJob({ db: app.database.db, clock: app.clock.now, log: silentLog }, id, { lastAttempt: true });
+    }
+    const response = await call(token, { method: 'POST', url: '/flashcards/en/cards/batch', payload: { count: 2 } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await queue(token)).map((card) => card.lowercase)).toEqual(['zebra', 'mara']);
   });
 
   it('makes each card once when two batches race', async () => {

@@ -410,22 +410,31 @@ export async function addCard(
   throw new Error('The card neither exists nor could be made');
 }
 
-const addCardsStatement = statement<'userId' | 'language' | 'count' | NewCardParam, { added: number }>(
-  (p) => sql`
-    with own as (
+/**
+ * "Add 20 Cards"'s statement; `withOwnTexts` counts the words in the learner's own texts of the language too (a
+ * learner who has none is spared the join with them, which follows the number of candidate words).
+ */
+const addCardsSql = (withOwnTexts: boolean) =>
+  statement<'userId' | 'language' | 'count' | NewCardParam, { added: number }>(
+    (p) => sql`
+    with ${
+      withOwnTexts
+        ? sql`own as (
       select cw.lowercase, sum(cw.occurrences) as occurrences from content_words cw
       where cw.content_id in (select id from contents where owner_id = ${p.userId} and language = ${p.language})
       group by cw.lowercase
-    ),
+    ),`
+        : sql``
+    }
     picked as (
       select w.user_id, w.language, w.lowercase, w.level, w.sentence, w.source_content_id, w.source_page_id,
         w.source_video_id
       from user_words w
         left join library_words lw on lw.language = w.language and lw.lowercase = w.lowercase
-        left join own on own.lowercase = w.lowercase
+        ${withOwnTexts ? sql`left join own on own.lowercase = w.lowercase` : sql``}
       where w.user_id = ${p.userId} and w.language = ${p.language} and w.level between 1 and 3 and not w.has_card
-      order by coalesce(lw.occurrences, 0) + coalesce(own.occurrences, 0) desc, w.updated_at desc,
-        w.lowercase collate "C"
+      order by coalesce(lw.occurrences, 0) ${withOwnTexts ? sql`+ coalesce(own.occurrences, 0)` : sql``} desc,
+        w.updated_at desc, w.lowercase collate "C"
       limit ${p.count}::int
       for no key update of w
     ),
@@ -436,6 +445,13 @@ const addCardsStatement = statement<'userId' | 'language' | 'count' | NewCardPar
       returning 1
     )
     select count(*)::int as added from inserted`,
+  );
+
+const addCardsStatements = { withOwnTexts: addCardsSql(true), libraryOnly: addCardsSql(false) };
+
+const ownTextsStatement = statement<'userId' | 'language', { owns: boolean }>(
+  (p) => sql`
+    select exists (select 1 from contents where owner_id = ${p.userId} and language = ${p.language}) as owns`,
 );
 
 /**
@@ -450,7 +466,9 @@ export async function addCards(
   card: CardRow,
   now: Date,
 ): Promise<number> {
-  const [row] = await addCardsStatement(db, { ...key, ...newCardParams(card, now) });
+  const [own] = await ownTextsStatement(db, key);
+  const add = own?.owns ? addCardsStatements.withOwnTexts : addCardsStatements.libraryOnly;
+  const [row] = await add(db, { ...key, ...newCardParams(card, now) });
   return row?.added ?? 0;
 }
 
