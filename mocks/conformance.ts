@@ -8,6 +8,7 @@ import { type ErrorEnvelope, envelopeSchema, errorEnvelopeSchema } from '#contra
 import { wordBackupSchema } from '#contract/word-export.ts';
 import { lighthouseArticle } from './fixtures/web-pages.ts';
 
+export { dictionaryLemmas } from './fixtures/lemmas.ts';
 /** The web pages the server's runs serve from a local server (server/ reads mocks/ only through this suite). */
 export { lighthouseArticle, webPageFixtures } from './fixtures/web-pages.ts';
 
@@ -1469,6 +1470,18 @@ export function describeConformance(subject: Subject) {
         query: { lowercase: parent },
       });
       expect(refused.details[0]?.code).toBe('not_found');
+    });
+
+    it("answers a word's base form as the dictionary names it, to anyone, and none for a word it does not", async () => {
+      const lemma = (targetLang: string, lowercase: string) =>
+        expectOk('wordLemma', { params: { targetLang }, query: { lowercase } });
+      expect(await lemma('de', 'gegangen')).toEqual({ lemma: 'gehen' });
+      expect(await lemma('de', 'häuser')).toEqual({ lemma: 'haus' });
+      expect(await lemma('de', 'gehen')).toEqual({ lemma: null });
+      expect(await lemma('en', 'gegangen')).toEqual({ lemma: null });
+      const refused = await expectError('wordLemma', 400, { params: { targetLang: 'xx' }, query: { lowercase: 'a' } });
+      expect(refused.details[0]?.code).toBe('invalid_input');
+      await expectError('wordLemma', 400, { params: { targetLang: 'de' }, query: {} });
     });
 
     it('saves a new word and parent both or neither within the word limit', async () => {

@@ -5,6 +5,7 @@ import type { WordContext } from '@/contract/endpoints/words';
 import type { ScopedWord, Section, UserWord } from '@/contract/entities';
 import { isPhrase, phraseWords } from '@/contract/phrases';
 import { type MockUser, mockDb, payWordCoins, scopedWordOf, videosOf, wordsOf, wordTimeKey } from '../db';
+import { lemmaOf } from '../fixtures/lemmas';
 import { transcriptOf } from '../fixtures/transcript';
 import { readableSections } from '../readable';
 import { countProgress, learningDayOf } from './progress';
@@ -201,6 +202,14 @@ export const wordHandlers = [
       added.length > 0 ? payWordCoins(user, added) : { wordCount: words.length, creditAmount: user.creditAmount };
     const stored = (lowercase: string) => find(lowercase) ?? { lowercase, level: 1 as const, language };
     return ok({ ...stored(body.lowercase), parent: stored(parent), balances });
+  }),
+
+  route(endpoints.wordLemma, ({ request, params }) => {
+    const parsed = parseParams(params, endpoints.wordLemma.params);
+    if (parsed instanceof Response) return parsed;
+    const query = parseParams(queryOf(request), endpoints.wordLemma.query);
+    if (query instanceof Response) return query;
+    return ok({ lemma: lemmaOf(parsed.targetLang, query.lowercase) });
   }),
 
   route(endpoints.wordFamily, ({ request, params }) => {

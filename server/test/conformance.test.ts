@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { API_BASE, endpoints, pathOf } from '#contract/endpoints.ts';
-import { describeConformance, fileNameOf, jsonOf, multipartOf, webPageFixtures } from '../../mocks/conformance.ts';
+import {
+  describeConformance,
+  dictionaryLemmas,
+  fileNameOf,
+  jsonOf,
+  multipartOf,
+  webPageFixtures,
+} from '../../mocks/conformance.ts';
+
 import { defaultRateLimits } from '../src/services/accounts.ts';
 import { runWordExportJob } from '../src/services/exports/jobs.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';
@@ -31,6 +39,12 @@ beforeAll(async () => {
     urlImport: { ...defaultWebPageSettings, allow: ['127.0.0.1/32'] },
   });
   await seedFixtures(app);
+  // The mocks' dictionary of base forms, stored as `npm run dict:import` stores FreeDict's.
+  for (const { language, headword, lemma } of dictionaryLemmas) {
+    await app.database.db.execute(sql`
+      insert into dictionary_entries (source_language, target_language, headword, gloss, lemma, source)
+      values (${language}, 'en', ${headword}, ${headword}, ${lemma}, 'conformance')`);
+  }
 });
 afterAll(async () => {
   await app.close();

@@ -112,4 +112,27 @@ describe.skipIf(!installed)('importing FreeDict dictionaries', () => {
     const inflected = envelopeSchema(endpoints.translate.details).parse((await translate('schnelle')).json());
     expect(inflected.details.translatesTo).toBe('fast');
   });
+
+  it("keeps an inflected form's base form as its entries name it, and answers it", async () => {
+    // The real file's entries of these words: an infinitive and its forms, a noun and its plural.
+    const lines = (await readFile(germanEnglish.indexPath, 'utf8'))
+      .split('\n')
+      .filter((line) => /^(gehen|gehend|gegangen|ging|sehen|sehend|gesehen|haus|häuser)\t/i.test(line));
+    const indexPath = path.join(await mkdtemp(path.join(tmpdir(), 'folio-dict-')), 'freedict-deu-eng.index');
+    await writeFile(indexPath, `${lines.join('\n')}\n`);
+    await importDictionary(app.database.db, { ...germanEnglish, indexPath });
+    const lemma = async (lowercase: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/dictionary/de/lemma?lowercase=${encodeURIComponent(lowercase)}`,
+      });
+      return envelopeSchema(endpoints.wordLemma.details).parse(response.json()).details.lemma;
+    };
+    expect(await lemma('gegangen')).toBe('gehen');
+    expect(await lemma('ging')).toBe('gehen');
+    expect(await lemma('gesehen')).toBe('sehen');
+    expect(await lemma('häuser')).toBe('haus');
+    expect(await lemma('gehen')).toBeNull();
+    expect(await lemma('unbekannt')).toBeNull();
+  });
 });

@@ -60,3 +60,22 @@ export const wordFamilyQuery = (language: LearningLanguage, lowercase: string) =
     gcTime: 0,
     retry: false,
   });
+
+/**
+ * A word's base form as the server's dictionary names it, null when none (docs/decisions/0041): the parent step's
+ * first suggestion. The dictionary changes only when an operator imports one: kept for the session.
+ */
+export const wordLemmaQuery = (language: LearningLanguage, lowercase: string) =>
+  queryOptions({
+    queryKey: ['dictionary', 'lemma', language, lowercase] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await fetchDetails(wordParentEndpoints.wordLemma, {
+          params: { targetLang: language },
+          query: { lowercase },
+          signal,
+        })
+      ).lemma,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

@@ -112,16 +112,18 @@ export function baseFormCandidates(word: string, language: LearningLanguage): st
 }
 
 /**
- * The parents the translation box suggests for a word (docs/decisions/0041), best first, at most `max`: the base-form
- * candidates the learner has saved, then the others in the rules' order. None for a phrase.
+ * The parents the translation box suggests for a word (docs/decisions/0041), best first, at most `max`: the
+ * dictionary's `lemma` and the base-form rules' candidates, those the learner has saved first, the lemma first among
+ * either. None for a phrase.
  */
 export function parentSuggestions(
   word: string,
   language: LearningLanguage,
   isSaved: (form: string) => boolean,
-  max = 3,
+  { lemma, max = 3 }: { lemma?: string | null | undefined; max?: number } = {},
 ): string[] {
   if (word.includes(' ')) return [];
-  const candidates = baseFormCandidates(word, language);
+  const rules = baseFormCandidates(word, language);
+  const candidates = lemma && lemma !== word ? [lemma, ...rules.filter((form) => form !== lemma)] : rules;
   return [...candidates.filter(isSaved), ...candidates.filter((form) => !isSaved(form))].slice(0, max);
 }

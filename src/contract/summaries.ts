@@ -21,6 +21,7 @@ export const endpointSummaries = {
     "Set the learner's own meaning and note for a word (an unsaved word is saved at level 1); answers it with the balances",
   saveWordParent: 'Link a word to its parent (its base form) or unlink it; saves an unsaved word or parent at level 1',
   wordFamily: "A saved word's whole family: up to its root, then every word below it",
+  wordLemma: "A word's base form as the dictionary names it, or none",
   translate: 'Translate one token on demand',
   pageTranslations: "Translations of a page's word tokens",
   processVideo: 'Queue a video for transcript processing',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '#contract/endpoints.ts';
+import { dictionaryLemma } from '../db/queries/translations.ts';
 import {
   markPageKnown,
   pageWordsJson,
@@ -87,4 +88,8 @@ export async function wordRoutes(app: FastifyInstance) {
     if (!family) throw apiError(404, 'not_found', 'This word is not saved');
     return family;
   });
+
+  registerEndpoint(app, endpoints.wordLemma, async ({ params, query }) => ({
+    lemma: (await dictionaryLemma(db, params.targetLang, query.lowercase)) ?? null,
+  }));
 }

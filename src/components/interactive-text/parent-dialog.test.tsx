@@ -61,6 +61,15 @@ describe("the translation box's parent step", () => {
     expect(wordsOf(reader()).find((word) => word.lowercase === 'open')?.level).toBe(1);
   });
 
+  it("suggests the dictionary's base form of an irregular word, which the rules do not know", async () => {
+    const { user, dialog } = await openParentStep('is');
+    expect(await within(dialog).findByRole('button', { name: 'be' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByLabelText('Base form')).toHaveValue('be');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+
+    await waitFor(() => expect(mockDb().parents[key('is')]).toBe('be'));
+  });
+
   it('links the word to another word the learner writes', async () => {
     const { user, dialog } = await openParentStep('opens');
     const field = within(dialog).getByLabelText('Base form');

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiRequestError } from '@/api/client';
 import { errorText, type WordParentErrorCode } from '@/api/error-text';
-import { useSaveParent } from '@/api/word-parents';
+import { useSaveParent, wordLemmaQuery } from '@/api/word-parents';
 import type { SavedWords } from '@/api/words';
 import { Modal } from '@/components/modal';
 import { parentSuggestions } from '@/contract/base-forms';
@@ -32,16 +33,23 @@ type ParentStepProps = {
 };
 
 /**
- * The translation box's parent step (docs/decisions/0041): the word's base form, suggested by the base-form rules
- * (those the learner has saved first) or written; the learner confirms, picks another, or unlinks.
+ * The translation box's parent step (docs/decisions/0041): the word's base form, suggested by the dictionary and the
+ * base-form rules (those the learner has saved first) or written; the learner confirms, picks another, or unlinks.
  */
 function ParentStep({ selection, targetLang, levels, onRefused, onClose }: ParentStepProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const current = levels.word(selection.lowercase)?.parent;
-  const suggestions = parentSuggestions(selection.lowercase, targetLang, (form) => levels.get(form) !== undefined);
-  const [parent, setParent] = useState(current ?? suggestions[0] ?? '');
+  const isPhrase = selection.lowercase.includes(' ');
+  const lemma = useQuery({ ...wordLemmaQuery(targetLang, selection.lowercase), enabled: !isPhrase }).data;
+  const suggestions = parentSuggestions(selection.lowercase, targetLang, (form) => levels.get(form) !== undefined, {
+    lemma,
+  });
+  // Until the learner writes or picks one, the field holds the parent or the best suggestion (the dictionary's may
+  // arrive a moment after the rules').
+  const [written, setParent] = useState<string | undefined>(undefined);
+  const parent = written ?? current ?? suggestions[0] ?? '';
   const [problem, setProblem] = useState<string | null>(null);
   const { mutate, isPending } = useSaveParent();
 

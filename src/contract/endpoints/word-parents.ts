@@ -38,6 +38,18 @@ export const wordParentEndpoints = {
     query: z.object({ lowercase: savedFormSchema }),
     details: z.array(z.extend(userWordSchema, { parent: z.nullable(savedFormSchema) })),
   }),
+  /**
+   * A word's base form as the server's dictionary names it (docs/decisions/0041), null when it names none: the parent
+   * step suggests it first. Any visitor may ask; the dictionary is the same for all.
+   */
+  wordLemma: endpoint({
+    method: 'GET',
+    path: '/dictionary/:targetLang/lemma',
+    auth: 'optional',
+    params: targetLangParams,
+    query: z.object({ lowercase: savedFormSchema }),
+    details: z.object({ lemma: z.nullable(savedFormSchema) }),
+  }),
 } as const satisfies Record<string, Endpoint>;
 
 /** How far a family is walked up from a word to its root, and down from it: beyond, a family is cut off. */

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { LearningLanguage } from '#contract/languages.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { type LearningLanguage, learningLanguages } from '#contract/languages.ts';
 import { anyOf, preparedOnce } from '../prepared-statements.ts';
 import { dictionaryEntries, glosses, translationCache } from '../schema/learning.ts';
 import type { Db } from '../types.ts';
@@ -88,6 +88,33 @@ export async function dictionaryGlosses(db: Db, pair: Pair, words: readonly stri
   if (words.length === 0) return new Map();
   const rows = await preparedOnce(db, dictionaryGlossesQuery).execute({ ...pair, words });
   return new Map(rows.map((row) => [row.headword, row.gloss]));
+}
+
+const dictionaryLemmaQuery = (db: Db) =>
+  db
+    .select({ lemma: dictionaryEntries.lemma })
+    .from(dictionaryEntries)
+    .where(
+      and(
+        eq(dictionaryEntries.sourceLanguage, sql.placeholder('language')),
+        // Every pair named, so the primary key finds the word in each (a few probes, never a walk of the language).
+        anyOf(dictionaryEntries.targetLanguage, sql.placeholder('targets'), 'text'),
+        eq(dictionaryEntries.headword, sql.placeholder('word')),
+        isNotNull(dictionaryEntries.lemma),
+      ),
+    )
+    .orderBy(dictionaryEntries.targetLanguage)
+    .limit(1)
+    .prepare('dictionary_lemma');
+
+/** A word's base form as a dictionary from its language names it (any pair: the base form is the language's). */
+export async function dictionaryLemma(db: Db, language: LearningLanguage, word: string): Promise<string | undefined> {
+  const [row] = await preparedOnce(db, dictionaryLemmaQuery).execute({
+    language,
+    word,
+    targets: [...learningLanguages],
+  });
+  return row?.lemma ?? undefined;
 }
 
 const cachedTranslationsQuery = (db: Db) =>

@@ -209,7 +209,10 @@ export const glosses = pgTable(
   ],
 );
 
-/** Dictionary headwords (imported from FreeDict and the like): one short gloss per word and language pair. */
+/**
+ * Dictionary headwords (imported from FreeDict and the like): one short gloss per word and language pair, and the
+ * word's base form when the dictionary names one (`gegangen` → `gehen`, docs/decisions/0041).
+ */
 export const dictionaryEntries = pgTable(
   'dictionary_entries',
   {
@@ -217,6 +220,7 @@ export const dictionaryEntries = pgTable(
     targetLanguage: text('target_language').notNull(),
     headword: text('headword').notNull(),
     gloss: text('gloss').notNull(),
+    lemma: text('lemma'),
     source: text('source').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sourceLanguage, t.targetLanguage, t.headword] })],

@@ -4,6 +4,7 @@ import { dictionaryEntries } from '../../db/schema/learning.ts';
 import type { Db } from '../../db/types.ts';
 import { readDictd } from './dictd.ts';
 import { pickGloss, repairText } from './gloss.ts';
+import { headsBaseForm, pickLemma } from './lemma.ts';
 
 /** FreeDict names its files by ISO 639-3 codes. */
 const iso639_3: Record<string, LearningLanguage> = {
@@ -40,7 +41,8 @@ export type ImportReport = {
 };
 
 /**
- * Imports one dictd dictionary into `dictionary_entries`, one short gloss per lowercase headword, in a single
+ * Imports one dictd dictionary into `dictionary_entries`, one short gloss per lowercase headword and its base form
+ * when the dictionary's references name one (`lemma.ts`), in a single
  * transaction: a file that fails part-way leaves nothing behind. Running it again changes nothing new.
  */
 export async function importDictionary(
@@ -59,10 +61,14 @@ export async function importDictionary(
     if (list) list.push(definition);
     else byHeadword.set(key, [definition]);
   }
-  const rows: { headword: string; gloss: string }[] = [];
+  const baseForms = new Set<string>();
+  for (const [headword, definitions] of byHeadword) if (definitions.some(headsBaseForm)) baseForms.add(headword);
+  const lower = (word: string) => word.toLocaleLowerCase(pair.from);
+  const rows: { headword: string; gloss: string; lemma: string | null }[] = [];
   for (const [headword, definitions] of byHeadword) {
     const gloss = pickGloss(definitions);
-    if (gloss) rows.push({ headword, gloss: repairText(gloss, pair.to) });
+    const lemma = pickLemma(headword, definitions, (word) => baseForms.has(word), lower) ?? null;
+    if (gloss) rows.push({ headword, gloss: repairText(gloss, pair.to), lemma });
   }
   const report: ImportReport = {
     name: file.name,
@@ -83,13 +89,14 @@ export async function importDictionary(
             targetLanguage: pair.to,
             headword: row.headword,
             gloss: row.gloss,
+            lemma: row.lemma,
             source: file.name,
           })),
         )
         .onConflictDoUpdate({
           target: [dictionaryEntries.sourceLanguage, dictionaryEntries.targetLanguage, dictionaryEntries.headword],
-          set: { gloss: sql`excluded.gloss`, source: sql`excluded.source` },
-          setWhere: sql`${dictionaryEntries.gloss} is distinct from excluded.gloss`,
+          set: { gloss: sql`excluded.gloss`, lemma: sql`excluded.lemma`, source: sql`excluded.source` },
+          setWhere: sql`(${dictionaryEntries.gloss}, ${dictionaryEntries.lemma}) is distinct from (excluded.gloss, excluded.lemma)`,
         })
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       for (const row of result) {
