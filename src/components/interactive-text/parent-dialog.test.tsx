@@ -70,6 +70,13 @@ describe("the translation box's parent step", () => {
     await waitFor(() => expect(mockDb().parents[key('is')]).toBe('be'));
   });
 
+  it("shows the dictionary's base form apart from the rules' suggestions, as the dictionary's", async () => {
+    const { dialog } = await openParentStep('is');
+    const fromDictionary = await within(dialog).findByRole('group', { name: 'From the dictionary' });
+    expect(within(fromDictionary).getByRole('button', { name: 'be' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Suggestions' })).not.toBeInTheDocument();
+  });
+
   it('links the word to another word the learner writes', async () => {
     const { user, dialog } = await openParentStep('opens');
     const field = within(dialog).getByLabelText('Base form');

@@ -33,8 +33,9 @@ type ParentStepProps = {
 };
 
 /**
- * The translation box's parent step (docs/decisions/0041): the word's base form, suggested by the dictionary and the
- * base-form rules (those the learner has saved first) or written; the learner confirms, picks another, or unlinks.
+ * The translation box's parent step (docs/decisions/0041): the word's base form, suggested by the dictionary (under a
+ * legend of its own) and the base-form rules (those the learner has saved first) or written; the learner confirms,
+ * picks another, or unlinks.
  */
 function ParentStep({ selection, targetLang, levels, onRefused, onClose }: ParentStepProps) {
   const { t, i18n } = useLingui();
@@ -46,6 +47,9 @@ function ParentStep({ selection, targetLang, levels, onRefused, onClose }: Paren
   const suggestions = parentSuggestions(selection.lowercase, targetLang, (form) => levels.get(form) !== undefined, {
     lemma,
   });
+  // The dictionary's apart, so the learner sees where a suggestion comes from.
+  const fromDictionary = suggestions.filter((form) => form === lemma);
+  const fromRules = suggestions.filter((form) => form !== lemma);
   // Until the learner writes or picks one, the field holds the parent or the best suggestion (the dictionary's may
   // arrive a moment after the rules').
   const [written, setParent] = useState<string | undefined>(undefined);
@@ -94,10 +98,19 @@ function ParentStep({ selection, targetLang, levels, onRefused, onClose }: Paren
         <p id={`${id}-hint`} className="parent-hint">
           <Trans>Link this word to its base form: while it has no meaning of its own, it shows the base form's.</Trans>
         </p>
-        {suggestions.length > 0 ? (
+        {fromDictionary.length > 0 ? (
+          <ChoiceChips
+            legend={<Trans>From the dictionary</Trans>}
+            choices={fromDictionary}
+            chosen={chosen}
+            lang={targetLang}
+            onChoose={setParent}
+          />
+        ) : null}
+        {fromRules.length > 0 ? (
           <ChoiceChips
             legend={<Trans>Suggestions</Trans>}
-            choices={suggestions}
+            choices={fromRules}
             chosen={chosen}
             lang={targetLang}
             onChoose={setParent}
