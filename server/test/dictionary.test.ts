@@ -120,7 +120,8 @@ describe.skipIf(!installed)('importing FreeDict dictionaries', () => {
       .filter((line) => /^(gehen|gehend|gegangen|ging|sehen|sehend|gesehen|haus|häuser)\t/i.test(line));
     const indexPath = path.join(await mkdtemp(path.join(tmpdir(), 'folio-dict-')), 'freedict-deu-eng.index');
     await writeFile(indexPath, `${lines.join('\n')}\n`);
-    await importDictionary(app.database.db, { ...germanEnglish, indexPath });
+    const report = await importDictionary(app.database.db, { ...germanEnglish, indexPath });
+    expect(report.withLemma).toBeGreaterThanOrEqual(4);
     const lemma = async (lowercase: string) => {
       const response = await app.inject({
         method: 'GET',

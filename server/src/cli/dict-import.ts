@@ -70,7 +70,7 @@ try {
       process.stdout.write('\n');
       console.log(
         `${report.name}: read ${report.read}, inserted ${report.inserted}, updated ${report.updated}, ` +
-          `unchanged ${report.unchanged}, skipped ${report.skipped}`,
+          `unchanged ${report.unchanged}, skipped ${report.skipped}, with a base form ${report.withLemma}`,
       );
     } catch (error) {
       failed++;

@@ -30,7 +30,10 @@ export function languagePairOf(name: string): { from: LearningLanguage; to: Lear
   return from && to ? { from, to } : undefined;
 }
 
-/** read: index entries; inserted / updated / unchanged: headwords; skipped: headwords without a usable gloss. */
+/**
+ * read: index entries; inserted / updated / unchanged: headwords; skipped: headwords without a usable gloss;
+ * withLemma: headwords kept with a base form.
+ */
 export type ImportReport = {
   name: string;
   read: number;
@@ -38,6 +41,7 @@ export type ImportReport = {
   updated: number;
   unchanged: number;
   skipped: number;
+  withLemma: number;
 };
 
 /**
@@ -77,6 +81,7 @@ export async function importDictionary(
     updated: 0,
     unchanged: 0,
     skipped: byHeadword.size - rows.length,
+    withLemma: rows.filter((row) => row.lemma !== null).length,
   };
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += 2000) {
