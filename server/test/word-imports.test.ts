@@ -7,7 +7,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
 import { type ExportedWord, wordBackupSchema } from '#contract/word-export.ts';
 import { maxWordImportBytes } from '#contract/word-import.ts';
-import { commitWordImport } from '../src/db/queries/word-imports.ts';
+import { commitWordImport, stageWordImport } from '../src/db/queries/word-imports.ts';
 import { runHousekeeping } from '../src/services/housekeeping.ts';
 import {
   basic,
@@ -414,6 +414,34 @@ describe('a commit in steps', () => {
     expect(result).toMatchObject({ added: 599, updated: 0, unchanged: 1, wordCount: 600 });
     expect((await account(staged.token)).wordCount).toBe(600);
     expect(await savedWords(staged.userId)).toBe(600);
+  });
+
+  it('never commits an import staged half-way, and housekeeping deletes it', async () => {
+    const token = await signupLearner(app);
+    const owner = await app.database.db.execute<{ id: number }>(sql`select max(id)::int as id from users`);
+    const userId = owner.rows[0]?.id ?? 0;
+    const rows = wordsOf(600).map((word, index) => ({
+      line: index + 2,
+      language: 'en' as const,
+      word,
+      level: 1 as const,
+      meaning: null,
+      note: null,
+      sentence: null,
+    }));
+    const stopped = pauseAt(1, async () => {
+      throw new Error('the server stopped');
+    });
+    await expect(
+      stageWordImport(app.database.db, userId, { format: 'csv', rows }, app.deps.clock(), stopped),
+    ).rejects.toThrow('the server stopped');
+    const staged = await app.database.db.execute<{ id: string }>(
+      sql`select id from word_imports where user_id = ${userId}`,
+    );
+    const importId = staged.rows[0]?.id ?? '';
+    expect(await refusal(await commit(token, importId), 404)).toBe('not_found');
+    await runHousekeeping(app.database.db, testAccountSettings, app.deps.clock());
+    expect((await app.database.db.execute(sql`select 1 from word_imports where id = ${importId}`)).rows).toEqual([]);
   });
 
   it('gives up a commit that cannot finish within a day: its words stay and the room kept for the rest goes back', async () => {

@@ -75,8 +75,10 @@ export type StagedImport = Omit<WordImportPreview, 'problems' | 'problemCount' |
 };
 
 /**
- * Stages a file's rows for the learner in one transaction, a chunk a statement, and counts what each policy would do
- * against the words saved now (a commit counts again under the lock: the words may change meanwhile).
+ * Stages a file's rows for the learner, a chunk a statement, each its own transaction (the embedded database serves
+ * other requests between two), and counts what each policy would do against the words saved now (a commit counts
+ * again under the lock: the words may change meanwhile). The import is made expired and given its hour only once every
+ * chunk is in: one staged half-way is never committed, and housekeeping deletes it.
  */
 export async function stageWordImport(
   db: Db,
@@ -86,88 +88,87 @@ export async function stageWordImport(
   pause: Pause,
 ): Promise<StagedImport> {
   const expiresAt = new Date(now.getTime() + wordImportLifetimeMs);
-  return db.transaction(async (tx) => {
-    const created = await tx.execute<{ id: string }>(sql`
-      insert into word_imports (user_id, format, created_at, expires_at)
-      values (${userId}, ${file.format}, ${now.toISOString()}, ${expiresAt.toISOString()}) returning id`);
-    const importId = created.rows[0]?.id;
-    if (!importId) throw new Error('The import was not stored');
-    const counts = {
-      new: 0,
-      updated: { keep_higher: 0, overwrite: 0, add_new: 0 },
-      unchanged: { keep_higher: 0, overwrite: 0, add_new: 0 },
-      links: { keep_higher: 0, overwrite: 0, add_new: 0 },
-    };
-    // The file's words by language: a row's parent among them will be saved by the commit, whatever the policy.
-    const inFile = new Set(file.rows.map((row) => `${row.language}:${row.word}`));
-    for (let start = 0, chunk = 0; start < file.rows.length; start += WORD_IMPORT_CHUNK, chunk += 1) {
-      const slice = file.rows.slice(start, start + WORD_IMPORT_CHUNK);
-      const rows = JSON.stringify(slice.map(stagedRow));
-      const parentsInFile = JSON.stringify([
-        ...new Set(
-          slice.flatMap((row) => (row.parent && inFile.has(`${row.language}:${row.parent}`) ? [row.parent] : [])),
-        ),
-      ]);
-      const parents = slice.some((row) => row.parent);
-      const result = await tx.execute<{
-        new: number;
-        saved: number;
-        higher: number;
-        overwrite: number;
-        link_keep: number;
-        link_overwrite: number;
-        link_new: number;
-      }>(sql`
-        with staged as (
-          insert into word_import_chunks (import_id, chunk, rows, parents)
-          values (${importId}, ${chunk}, ${rows}::jsonb, ${parents})
-          returning rows
-        ),
-        r as (
-          select r.*, r.parent is not null and (${parentsInFile}::jsonb ? r.parent or exists (
-            select 1 from user_words p where p.user_id = ${userId} and p.language = r.language and p.lowercase = r.parent
-          )) as links
-          from staged, jsonb_to_recordset(staged.rows) as ${stagedColumns}
-        )
-        select count(*) filter (where w.lowercase is null)::int as new,
-          count(w.lowercase)::int as saved,
-          count(*) filter (where w.lowercase is not null and ${changes('keep_higher', 'r')})::int as higher,
-          count(*) filter (where w.lowercase is not null and ${changes('overwrite', 'r')})::int as overwrite,
-          count(*) filter (where r.links and w.parent is null)::int as link_keep,
-          count(*) filter (where r.links and w.parent is distinct from r.parent)::int as link_overwrite,
-          count(*) filter (where r.links and w.lowercase is null)::int as link_new
-        from r left join user_words w on w.user_id = ${userId} and w.language = r.language and w.lowercase = r.word`);
-      const row = result.rows[0];
-      if (row) {
-        counts.new += row.new;
-        counts.updated.keep_higher += row.higher;
-        counts.updated.overwrite += row.overwrite;
-        counts.unchanged.keep_higher += row.saved - row.higher;
-        counts.unchanged.overwrite += row.saved - row.overwrite;
-        counts.unchanged.add_new += row.saved;
-        counts.links.keep_higher += row.link_keep;
-        counts.links.overwrite += row.link_overwrite;
-        counts.links.add_new += row.link_new;
-      }
-      await pause();
+  const created = await db.execute<{ id: string }>(sql`
+    insert into word_imports (user_id, format, created_at, expires_at)
+    values (${userId}, ${file.format}, ${now.toISOString()}, ${now.toISOString()}) returning id`);
+  const importId = created.rows[0]?.id;
+  if (!importId) throw new Error('The import was not stored');
+  const counts = {
+    new: 0,
+    updated: { keep_higher: 0, overwrite: 0, add_new: 0 },
+    unchanged: { keep_higher: 0, overwrite: 0, add_new: 0 },
+    links: { keep_higher: 0, overwrite: 0, add_new: 0 },
+  };
+  // The file's words by language: a row's parent among them will be saved by the commit, whatever the policy.
+  const inFile = new Set(file.rows.map((row) => `${row.language}:${row.word}`));
+  for (let start = 0, chunk = 0; start < file.rows.length; start += WORD_IMPORT_CHUNK, chunk += 1) {
+    const slice = file.rows.slice(start, start + WORD_IMPORT_CHUNK);
+    const rows = JSON.stringify(slice.map(stagedRow));
+    const parentsInFile = JSON.stringify([
+      ...new Set(
+        slice.flatMap((row) => (row.parent && inFile.has(`${row.language}:${row.parent}`) ? [row.parent] : [])),
+      ),
+    ]);
+    const parents = slice.some((row) => row.parent);
+    const result = await db.execute<{
+      new: number;
+      saved: number;
+      higher: number;
+      overwrite: number;
+      link_keep: number;
+      link_overwrite: number;
+      link_new: number;
+    }>(sql`
+      with staged as (
+        insert into word_import_chunks (import_id, chunk, rows, parents)
+        values (${importId}, ${chunk}, ${rows}::jsonb, ${parents})
+        returning rows
+      ),
+      r as (
+        select r.*, r.parent is not null and (${parentsInFile}::jsonb ? r.parent or exists (
+          select 1 from user_words p where p.user_id = ${userId} and p.language = r.language and p.lowercase = r.parent
+        )) as links
+        from staged, jsonb_to_recordset(staged.rows) as ${stagedColumns}
+      )
+      select count(*) filter (where w.lowercase is null)::int as new,
+        count(w.lowercase)::int as saved,
+        count(*) filter (where w.lowercase is not null and ${changes('keep_higher', 'r')})::int as higher,
+        count(*) filter (where w.lowercase is not null and ${changes('overwrite', 'r')})::int as overwrite,
+        count(*) filter (where r.links and w.parent is null)::int as link_keep,
+        count(*) filter (where r.links and w.parent is distinct from r.parent)::int as link_overwrite,
+        count(*) filter (where r.links and w.lowercase is null)::int as link_new
+      from r left join user_words w on w.user_id = ${userId} and w.language = r.language and w.lowercase = r.word`);
+    const row = result.rows[0];
+    if (row) {
+      counts.new += row.new;
+      counts.updated.keep_higher += row.higher;
+      counts.updated.overwrite += row.overwrite;
+      counts.unchanged.keep_higher += row.saved - row.higher;
+      counts.unchanged.overwrite += row.saved - row.overwrite;
+      counts.unchanged.add_new += row.saved;
+      counts.links.keep_higher += row.link_keep;
+      counts.links.overwrite += row.link_overwrite;
+      counts.links.add_new += row.link_new;
     }
-    const room = await tx.execute<{ room: number }>(
-      sql`select greatest(word_limit - word_count, 0)::int as room from users where id = ${userId}`,
-    );
-    const roomLeft = room.rows[0]?.room ?? 0;
-    return {
-      importId,
-      expiresAt: expiresAt.toISOString(),
-      counts,
-      limit: { fits: counts.new <= roomLeft, room: roomLeft },
-    };
-  });
+    await pause();
+  }
+  const room = await db.execute<{ room: number }>(
+    sql`select greatest(word_limit - word_count, 0)::int as room from users where id = ${userId}`,
+  );
+  const roomLeft = room.rows[0]?.room ?? 0;
+  await db.execute(sql`update word_imports set expires_at = ${expiresAt.toISOString()} where id = ${importId}`);
+  return {
+    importId,
+    expiresAt: expiresAt.toISOString(),
+    counts,
+    limit: { fits: counts.new <= roomLeft, room: roomLeft },
+  };
 }
 
-/** Applies one chunk with a policy: the words, the levels they reached (without coins), and a backup's cards. */
 /** A staged chunk of one import, as a commit's statements address it. */
 type ChunkAt = { importId: string; chunk: number; userId: number; now: string };
 
+/** Applies one chunk with a policy: the words, the levels they reached (without coins), and a backup's cards. */
 function applyChunkSql(policy: WordImportPolicy, p: ChunkAt) {
   const conflict =
     policy === 'add_new'
