@@ -147,7 +147,9 @@ async function startEmbedded(start: {
     pglite = await PGlite.create(start.dataPath, {
       // PostgreSQL's 128 MB default of shared buffers (160 MB in PGlite) lives in the WebAssembly heap, on top of the
       // operating system's own cache of the data files: 16 MB keeps a small home server's memory for the learner.
-      postgresqlconf: `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`,
+      // A new WAL file is not filled with zeroes: the embedded database writes on the server's thread, and the filling
+      // held every request (docs/decisions/0001).
+      postgresqlconf: `shared_buffers=${EMBEDDED_SHARED_BUFFERS}\nwal_init_zero=off`,
     });
     // PGlite writes its initial files world-readable and writable whatever the umask.
     if (start.dataPath) await makePrivate(start.dataPath);
