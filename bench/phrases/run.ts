@@ -34,7 +34,13 @@ const app = await buildBenchApp(database, { wordLimit: WORDS + PHRASES + 1_000, 
 const page = await englishPageNear250Words(database);
 const stamp = Date.now().toString(36);
 
-/** A learner with the page's words saved and made-up words to 50,000, and `phrases` phrases starting on the page. */
+/**
+ * A learner with the page's words and the library's saved, and made-up words to 50,000, and `phrases` phrases. The
+ * made-up words are the library's with a number after them ("the1", "the2"), so the saved words spread over the key
+ * as a real vocabulary does: the page's words sit among a hundred of the key's pages, not two (with made-up words all
+ * starting with "word", as until 2026-11-29, the learner without phrases had the page's words on two of the key's
+ * pages and the phrases, sorted among them, spread those over seventeen: a best case no learner has).
+ */
 async function learnerWith(name: string, phrases: number): Promise<string> {
   const username = `${name}${stamp}`;
   const { token } = await signUpBenchLearner(app, username);
@@ -44,8 +50,23 @@ async function learnerWith(name: string, phrases: number): Promise<string> {
       from pages p, jsonb_array_elements(p.sections) section, jsonb_array_elements(section->'tokens') token
       where p.content_id = ${page.id} and p.number = ${page.number} and (token->>'isWord')::boolean
     ),
-    made_up as (select 'word' || n as lowercase from generate_series(1, ${WORDS}) n),
-    words as (select lowercase from page_words union select lowercase from made_up limit ${WORDS})
+    library as (
+      select distinct token->>'lowercase' as lowercase
+      from pages p join contents c on c.id = p.content_id,
+        jsonb_array_elements(p.sections) section, jsonb_array_elements(section->'tokens') token
+      where c.language = 'en' and (token->>'isWord')::boolean
+    ),
+    made_up as (
+      select lowercase || n as lowercase from library, generate_series(1, ${WORDS} / (select count(*) from library)::int + 1) n
+    ),
+    words as (
+      select lowercase from (
+        select lowercase, 0 as rank from page_words
+        union all select lowercase, 1 from library
+        union all select lowercase, 2 from made_up
+      ) every
+      group by lowercase order by min(rank), hashtext(lowercase) limit ${WORDS}
+    )
     insert into user_words (user_id, language, lowercase, level, updated_at)
     select u.id, 'en', w.lowercase, 1 + abs(hashtext(w.lowercase)) % 4, now()
     from users u, words w where u.username = ${username}`);
