@@ -395,7 +395,7 @@ describe('a commit in steps', () => {
     await app.database.db.execute(
       sql`update word_imports set lease_until = clock_timestamp() + interval '1 minute' where id = ${importId}`,
     );
-    expect(await refusal(await commit(token, importId), 409)).toBe('already_imported');
+    expect(await refusal(await commit(token, importId), 409)).toBe('import_in_progress');
     await app.database.db.execute(
       sql`update word_imports set lease_until = clock_timestamp() - interval '1 second' where id = ${importId}`,
     );

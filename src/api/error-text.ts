@@ -9,6 +9,7 @@ export type WordImportErrorCode =
   | 'empty_word_file'
   | 'unknown_word_format'
   | 'already_imported'
+  | 'import_in_progress'
   | 'anki_not_zip'
   | 'anki_no_collection'
   | 'anki_new_format_only'

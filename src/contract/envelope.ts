@@ -46,6 +46,7 @@ export const errorCodes = [
   'empty_word_file',
   'unknown_word_format',
   'already_imported',
+  'import_in_progress',
   ...ankiRefusals,
   'anki_busy',
   'parent_self',

@@ -109,6 +109,7 @@ export async function wordImportRoutes(app: FastifyInstance) {
     const result = await commitWordImport(db, auth.user.id, params.importId, body.policy, now, yieldToLoop);
     if ('notFound' in result) throw apiError(404, 'not_found', 'This import does not exist or has expired');
     if ('committed' in result) throw apiError(409, 'already_imported', 'This import has already been applied');
+    if ('inProgress' in result) throw apiError(409, 'import_in_progress', 'This import is being applied');
     if ('limitReached' in result) {
       throw new ApiError(403, [{ error: "You've Reached Your Word Limit", code: 'word_limit', room: result.room }]);
     }

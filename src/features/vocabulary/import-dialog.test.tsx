@@ -1,5 +1,5 @@
 import { sqlJs } from '@mocks/anki-package';
-import { requireUser, wordLimitFor } from '@mocks/handlers/respond';
+import { fail, requireUser, wordLimitFor } from '@mocks/handlers/respond';
 import { previewWordFile } from '@mocks/handlers/word-imports';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -102,6 +102,22 @@ describe('importing words on the vocabulary screen', () => {
     await within(dialog).findByRole('region', { name: 'Preview' });
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" })).toBeInTheDocument();
+  });
+
+  it('says the words are still being imported when another commit of the file is applying it', async () => {
+    server.use(
+      http.post('*/api/v1/vocabulary/imports/:importId/commit', () =>
+        fail(409, 'import_in_progress', 'This import is being applied'),
+      ),
+    );
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    await within(dialog).findByRole('region', { name: 'Preview' });
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'These words are still being imported: try again in a minute',
+    );
   });
 
   describe('an Anki package', () => {

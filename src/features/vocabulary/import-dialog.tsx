@@ -33,6 +33,7 @@ const importErrorMessages: Record<WordImportErrorCode, MessageDescriptor> = {
   empty_word_file: msg`This file has no words in it`,
   unknown_word_format: msg`Folio cannot read this word list`,
   already_imported: msg`These words have already been imported`,
+  import_in_progress: msg`These words are still being imported: try again in a minute`,
   anki_not_zip: msg`This file is not an Anki package`,
   anki_no_collection: msg`This Anki package holds no collection of notes`,
   anki_new_format_only: msg`This package is in the newest Anki format only: export it again in Anki with “Support older Anki versions” ticked`,

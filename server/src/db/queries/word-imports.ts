@@ -283,6 +283,7 @@ export type CommitImportResult =
   | ({ done: true } & WordImportResult)
   | { notFound: true }
   | { committed: true }
+  | { inProgress: true }
   | { limitReached: true; room: number };
 
 /** A commit of one import by its learner (`now` as an ISO time). */
@@ -296,7 +297,7 @@ type Started = { policy: WordImportPolicy };
  * learner's words takes, the file's new words are counted against the limit and their room reserved in the word count
  * (when they do not fit nothing is applied); then a chunk a transaction, so the embedded database serves other requests
  * between two chunks; last, the count is corrected by the words actually added and the import marked committed. A
- * second commit while one runs gets `committed`; one that finds a commit stopped half-way (its lease run out) finishes
+ * second commit while one runs gets `inProgress`; one that finds a commit stopped half-way (its lease run out) finishes
  * it with the policy it started with.
  */
 export async function commitWordImport(
@@ -317,7 +318,9 @@ async function startCommit(
   db: Db,
   { importId, userId, policy, now }: Commit,
   pause: Pause,
-): Promise<Started | { notFound: true } | { committed: true } | { limitReached: true; room: number }> {
+): Promise<
+  Started | { notFound: true } | { committed: true } | { inProgress: true } | { limitReached: true; room: number }
+> {
   return db.transaction(async (tx) => {
     const owner = await tx.execute<{ room: number }>(sql`
       select greatest(word_limit - word_count, 0)::int as room from users where id = ${userId} for update`);
@@ -330,7 +333,8 @@ async function startCommit(
       for update`);
     const staged = found.rows[0];
     if (!staged) return { notFound: true } as const;
-    if (staged.committed || staged.leased) return { committed: true } as const;
+    if (staged.committed) return { committed: true } as const;
+    if (staged.leased) return { inProgress: true } as const;
     if (staged.policy) {
       await tx.execute(
         sql`update word_imports set lease_until = clock_timestamp() + ${commitLease} where id = ${importId}`,
