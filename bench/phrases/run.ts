@@ -36,10 +36,9 @@ const stamp = Date.now().toString(36);
 
 /**
  * A learner with the page's words and the library's saved, and made-up words to 50,000, and `phrases` phrases. The
- * made-up words are the library's with a number after them ("the1", "the2"), so the saved words spread over the key
- * as a real vocabulary does: the page's words sit among a hundred of the key's pages, not two (with made-up words all
- * starting with "word", as until 2026-11-29, the learner without phrases had the page's words on two of the key's
- * pages and the phrases, sorted among them, spread those over seventeen: a best case no learner has).
+ * made-up words are the library's with a number after them ("the1", "the2"), so the saved words spread over the
+ * primary key as a real vocabulary does, and the page's words sit among them, not side by side (made-up words all
+ * starting with "word" left the learner without phrases a best case no learner has: bench/README, bench:phrases).
  */
 async function learnerWith(name: string, phrases: number): Promise<string> {
   const username = `${name}${stamp}`;

@@ -9,7 +9,6 @@ import {
   multipartOf,
   webPageFixtures,
 } from '../../mocks/conformance.ts';
-
 import { defaultRateLimits } from '../src/services/accounts.ts';
 import { runWordExportJob } from '../src/services/exports/jobs.ts';
 import { runImportJob } from '../src/services/imports/jobs.ts';

@@ -1,4 +1,5 @@
 import type { LearningLanguage } from './languages.ts';
+import { isPhrase } from './phrases.ts';
 
 /**
  * Candidate base forms of an inflected word, most likely first, for dictionary look-ups that miss the exact
@@ -122,7 +123,7 @@ export function parentSuggestions(
   isSaved: (form: string) => boolean,
   { lemma, max = 3 }: { lemma?: string | null | undefined; max?: number } = {},
 ): string[] {
-  if (word.includes(' ')) return [];
+  if (isPhrase(word)) return [];
   const rules = baseFormCandidates(word, language);
   const candidates = lemma && lemma !== word ? [lemma, ...rules.filter((form) => form !== lemma)] : rules;
   return [...candidates.filter(isSaved), ...candidates.filter((form) => !isSaved(form))].slice(0, max);

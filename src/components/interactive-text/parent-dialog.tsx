@@ -11,6 +11,7 @@ import { Modal } from '@/components/modal';
 import { parentSuggestions } from '@/contract/base-forms';
 import type { ScopedWord, UserWord, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
+import { isPhrase } from '@/contract/phrases';
 import { ChoiceChips } from './choice-chips';
 import { FamilyLevelChoiceField, FamilyLevelOffer } from './family-level-offer';
 import type { Selection } from './translation-box';
@@ -42,8 +43,10 @@ function ParentStep({ selection, targetLang, levels, onRefused, onClose }: Paren
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const current = levels.word(selection.lowercase)?.parent;
-  const isPhrase = selection.lowercase.includes(' ');
-  const lemma = useQuery({ ...wordLemmaQuery(targetLang, selection.lowercase), enabled: !isPhrase }).data;
+  const lemma = useQuery({
+    ...wordLemmaQuery(targetLang, selection.lowercase),
+    enabled: !isPhrase(selection.lowercase),
+  }).data;
   const suggestions = parentSuggestions(selection.lowercase, targetLang, (form) => levels.get(form) !== undefined, {
     lemma,
   });
