@@ -102,6 +102,8 @@ type InteractiveTextProps = {
   onWordSelected?: () => void;
   /** Paragraphs per block skipped whole off screen, for texts of thousands of paragraphs (transcripts). */
   chunkSize?: number;
+  /** Sections rendered at first and then per frame as the end nears the screen (a list of thousands of rows). */
+  sectionsPerFrame?: number;
 };
 
 /** On a phone the panel is pinned over the text: a selected word it would cover scrolls up above it. */
@@ -128,6 +130,7 @@ export function InteractiveText({
   renderSectionEnd,
   onWordSelected,
   chunkSize,
+  sectionsPerFrame,
 }: InteractiveTextProps) {
   const { i18n, t } = useLingui();
   const { user } = useSession();
@@ -306,6 +309,7 @@ export function InteractiveText({
         renderSectionStart={renderSectionStart}
         renderSectionEnd={renderSectionEnd}
         chunkSize={chunkSize}
+        sectionsPerFrame={sectionsPerFrame}
       />
       <WordPanel
         panelRef={panelRef}

@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '@/contract/entities';
 import { paragraphHtml, tokensHtml } from '@/contract/text-markup';
 import { PageText } from './page-text';
@@ -92,5 +92,90 @@ describe('the text the server painted', () => {
     const next: Section[] = [{ tokens: [word(0, 'Fin')] }];
     rerender(<PageText sections={next} lang="fr" painter={painter} />);
     expect(container.querySelector('.reader-text')?.textContent).toBe('Fin');
+  });
+});
+
+/** IntersectionObserver that reports nothing until `comeNear` says every observed target is near the screen. */
+function stubViewport() {
+  const observers = new Set<{ report: IntersectionObserverCallback; targets: Element[] }>();
+  class ViewportStub {
+    readonly observed: { report: IntersectionObserverCallback; targets: Element[] };
+    constructor(report: IntersectionObserverCallback) {
+      this.observed = { report, targets: [] };
+      observers.add(this.observed);
+    }
+    observe(target: Element) {
+      this.observed.targets.push(target);
+    }
+    unobserve() {}
+    disconnect() {
+      observers.delete(this.observed);
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', ViewportStub);
+  return {
+    comeNear: () =>
+      act(() => {
+        for (const { report, targets } of [...observers]) {
+          report(
+            targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+            {} as never,
+          );
+        }
+      }),
+  };
+}
+
+const rows = (count: number, from = 0): Section[] =>
+  Array.from({ length: count }, (_, row) => ({ tokens: [word(0, `w${from + row}`)] }));
+
+describe('a long list rendered a few sections a frame', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders the first sections and leaves room for the rest', () => {
+    stubViewport();
+    const { container } = render(
+      <PageText sections={rows(25)} lang="en" painter={createTextPainter()} chunkSize={5} sectionsPerFrame={10} />,
+    );
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(10);
+    expect(container.querySelector<HTMLElement>('.reader-rest')?.style.getPropertyValue('--rest')).toBe('15');
+  });
+
+  it('renders more as the end nears the screen, the new words indexed and painted', () => {
+    const viewport = stubViewport();
+    const painter = createTextPainter({ schedule: (work) => work() });
+    const { container } = render(
+      <PageText sections={rows(25)} lang="en" painter={painter} chunkSize={5} sectionsPerFrame={10} />,
+    );
+    // The same levels as before: only the words indexed since are looked at.
+    const levels = new Map([['w12', 3]]);
+    painter.sync(levels);
+    viewport.comeNear();
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(20);
+    painter.sync(levels);
+    expect(container.querySelector('[data-w="w12"]')).toHaveAttribute('data-level', '3');
+    viewport.comeNear();
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(25);
+    expect(container.querySelector('.reader-rest')).toBeNull();
+  });
+
+  it('starts again from the first sections for a new list', () => {
+    const viewport = stubViewport();
+    const painter = createTextPainter();
+    const { container, rerender } = render(
+      <PageText sections={rows(25)} lang="en" painter={painter} chunkSize={5} sectionsPerFrame={10} />,
+    );
+    viewport.comeNear();
+    rerender(<PageText sections={rows(25, 100)} lang="en" painter={painter} chunkSize={5} sectionsPerFrame={10} />);
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(10);
+    expect(container.querySelector('[data-w="w100"]')).not.toBeNull();
+  });
+
+  it('renders every section where the browser cannot tell what is on screen', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const { container } = render(
+      <PageText sections={rows(25)} lang="en" painter={createTextPainter()} chunkSize={5} sectionsPerFrame={10} />,
+    );
+    expect(container.querySelectorAll('.reader-paragraph')).toHaveLength(25);
   });
 });

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Section } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
 import { tokensHtml } from '@/contract/text-markup';
@@ -22,6 +22,13 @@ type PageTextProps = {
    * A chunked text observes its blocks, not its thousands of paragraphs (each observed target costs every frame).
    */
   chunkSize?: number | undefined;
+  /**
+   * Renders only the sections near the screen: this many at first, then this many more a frame while the end of
+   * those rendered is within a screen of the viewport; the rest is room of the height they are likely to take (a
+   * list of thousands of rows: a page of them appended costs nothing until it is scrolled to). Sections rendered
+   * stay; a new list (another first section) starts again. Where the browser cannot tell, all are rendered.
+   */
+  sectionsPerFrame?: number | undefined;
 };
 
 /** How long a finger rests on a word before it starts a phrase (the next tap picks its last word). */
@@ -144,6 +151,35 @@ const Chunk = memo(
     before.sections.every((section, offset) => section === after.sections[offset]),
 );
 
+/** The sections `PageText` renders now, and the room left for the rest (`sectionsPerFrame`). */
+function useSectionsNearScreen(sections: readonly Section[], perFrame: number | undefined) {
+  const [count, setCount] = useState(() =>
+    perFrame && typeof IntersectionObserver === 'function' ? perFrame : Number.POSITIVE_INFINITY,
+  );
+  const [first, setFirst] = useState(sections[0]);
+  if (sections[0] !== first) {
+    setFirst(sections[0]);
+    if (Number.isFinite(count) && perFrame) setCount(perFrame);
+  }
+  const shown = useMemo(() => (count >= sections.length ? sections : sections.slice(0, count)), [sections, count]);
+  const rest = useRef<HTMLDivElement>(null);
+  const left = sections.length - shown.length;
+  // Observed anew after each step: the observer's first report says whether the end is still near.
+  useLayoutEffect(() => {
+    const element = rest.current;
+    if (!element || left === 0 || !perFrame || shown.length === 0) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setCount((before) => before + perFrame);
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [left, perFrame, shown.length]);
+  return { shown, rest, left };
+}
+
 /**
  * The page's tokens, rendered once per page. Words are spans with button semantics (a roving tab stop, Enter and
  * Space select): a real <button> is an atomic inline box, and thousands of them make recolouring a third dearer.
@@ -152,13 +188,16 @@ const Chunk = memo(
  * nothing to lay out.
  */
 export const PageText = memo(function PageText({
-  sections,
+  sections: allSections,
   lang,
   painter,
   renderSectionStart,
   renderSectionEnd,
   chunkSize,
+  sectionsPerFrame,
 }: PageTextProps) {
+  const near = useSectionsNearScreen(allSections, sectionsPerFrame);
+  const sections = near.shown;
   const container = useRef<HTMLDivElement>(null);
   const indexed = useRef<{ sections: readonly Section[]; observer?: IntersectionObserver }>(null);
   // The page the server painted is taken over as it is (painted-text.ts); any other sections are rendered here.
@@ -202,9 +241,13 @@ export const PageText = memo(function PageText({
       painter.clear();
     }
     const added: HTMLElement[] = [];
-    const paragraphs = chunkSize ? root.querySelectorAll('.reader-paragraph') : root.children;
-    for (let position = appended ? before.length : 0; position < paragraphs.length; position++) {
-      const paragraph = paragraphs[position];
+    // Only the new paragraphs are looked up (by block and place), so a step costs the same at row 2,000 as at row 20.
+    const paragraphAt = (position: number) =>
+      chunkSize
+        ? root.children[Math.floor(position / chunkSize)]?.children[position % chunkSize]
+        : root.children[position];
+    for (let position = appended ? before.length : 0; position < sections.length; position++) {
+      const paragraph = paragraphAt(position);
       if (!paragraph) continue;
       // Observing a block again is a no-op, so each chunk is observed once however many batches fill it.
       const block = chunkSize ? paragraph.parentElement : paragraph;
@@ -220,47 +263,57 @@ export const PageText = memo(function PageText({
   const gesture = usePhraseGestures(painter, wordAt);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: clicks and keys are delegated to the words inside
-    <div
-      // A new element when the painted paragraphs give way to rendered ones, so React never meets nodes it did not make.
-      key={adopted ? 'painted' : 'rendered'}
-      ref={container}
-      className="reader-text"
-      lang={lang}
-      dir={textDirection(lang)}
-      {...gesture}
-      onKeyDown={(event) => {
-        // Only a word's keys: a control beside the words (a time stamp, a row's checkbox) keeps its own.
-        const word = wordAt(event.target);
-        if (word && (event.key === 'Enter' || event.key === ' ') && !event.repeat) {
-          event.preventDefault();
-          painter.select(word, true);
-        }
-      }}
-    >
-      {adopted
-        ? null
-        : chunkSize
-          ? Array.from({ length: Math.ceil(sections.length / chunkSize) }, (_, chunk) => (
-              <Chunk
-                // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
-                key={chunk}
-                sections={sections.slice(chunk * chunkSize, (chunk + 1) * chunkSize)}
-                start={chunk * chunkSize}
-                renderStart={renderSectionStart}
-                renderEnd={renderSectionEnd}
-              />
-            ))
-          : sections.map((section, index) => (
-              <SectionText
-                // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
-                key={index}
-                section={section}
-                index={index}
-                renderStart={renderSectionStart}
-                renderEnd={renderSectionEnd}
-              />
-            ))}
-    </div>
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: clicks and keys are delegated to the words inside */}
+      <div
+        // A new element when the painted paragraphs give way to rendered ones, so React never meets nodes it did not make.
+        key={adopted ? 'painted' : 'rendered'}
+        ref={container}
+        className="reader-text"
+        lang={lang}
+        dir={textDirection(lang)}
+        {...gesture}
+        onKeyDown={(event) => {
+          // Only a word's keys: a control beside the words (a time stamp, a row's checkbox) keeps its own.
+          const word = wordAt(event.target);
+          if (word && (event.key === 'Enter' || event.key === ' ') && !event.repeat) {
+            event.preventDefault();
+            painter.select(word, true);
+          }
+        }}
+      >
+        {adopted
+          ? null
+          : chunkSize
+            ? Array.from({ length: Math.ceil(sections.length / chunkSize) }, (_, chunk) => (
+                <Chunk
+                  // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
+                  key={chunk}
+                  sections={sections.slice(chunk * chunkSize, (chunk + 1) * chunkSize)}
+                  start={chunk * chunkSize}
+                  renderStart={renderSectionStart}
+                  renderEnd={renderSectionEnd}
+                />
+              ))
+            : sections.map((section, index) => (
+                <SectionText
+                  // biome-ignore lint/suspicious/noArrayIndexKey: sections are appended (a removed vocabulary row re-renders the rows after it)
+                  key={index}
+                  section={section}
+                  index={index}
+                  renderStart={renderSectionStart}
+                  renderEnd={renderSectionEnd}
+                />
+              ))}
+      </div>
+      {near.left > 0 ? (
+        <div
+          ref={near.rest}
+          className="reader-rest"
+          aria-hidden="true"
+          style={{ '--rest': near.left } as React.CSSProperties}
+        />
+      ) : null}
+    </>
   );
 });

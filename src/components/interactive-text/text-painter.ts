@@ -87,7 +87,16 @@ export function createTextPainter({
   /** Set by `clear`: the next words indexed start a new text (the first one becomes the tab stop). */
   let startsText = true;
   let synced: Levels | null = null;
-  let indexChanged = false;
+  /** Words indexed since the last sync of a text synced before (sections appended): the next sync looks at them alone. */
+  let fresh: Set<string> | null = null;
+
+  /** Paints the given words whose level differs from what they show. */
+  const paintDiffering = (words: Iterable<string>, levels: Levels) => {
+    for (const word of words) {
+      const level = levels.get(word) ?? 0;
+      if ((painted.get(word) ?? 0) !== level) paint(word, level);
+    }
+  };
 
   const paintLater = () => {
     const pending = later ?? new Map<string, HTMLElement[]>();
@@ -202,7 +211,8 @@ export function createTextPainter({
       painted = new Map();
       selected = null;
       startsText = true;
-      indexChanged = true;
+      synced = null;
+      fresh = null;
     },
 
     /**
@@ -217,6 +227,10 @@ export function createTextPainter({
         if (list) list.push(element);
         else byWord.set(word, [element]);
         inOrder.push(element);
+        if (synced) {
+          fresh ??= new Set();
+          fresh.add(word);
+        }
         if (startsText) {
           // Words the server painted show the levels its script gave them, or none (a visitor's page): 0 until synced.
           const shown = element.dataset.level;
@@ -227,7 +241,6 @@ export function createTextPainter({
         const level = painted.get(word);
         if (level) element.dataset.level = String(level);
       }
-      indexChanged = true;
       if (!startsText) {
         marks?.added(words);
         return;
@@ -246,15 +259,20 @@ export function createTextPainter({
 
     paint,
 
-    /** Paints the words whose level differs from what they show; nothing when neither levels nor index changed. */
+    /**
+     * Paints the words whose level differs from what they show: with the levels synced before, only words indexed
+     * since (their phrases were matched as they were indexed); nothing when neither levels nor index changed.
+     */
     sync(levels: Levels) {
-      if (levels === synced && !indexChanged) return;
-      synced = levels;
-      indexChanged = false;
-      for (const word of byWord.keys()) {
-        const level = levels.get(word) ?? 0;
-        if ((painted.get(word) ?? 0) !== level) paint(word, level);
+      if (levels === synced) {
+        const words = fresh;
+        fresh = null;
+        if (words) paintDiffering(words, levels);
+        return;
       }
+      synced = levels;
+      fresh = null;
+      paintDiffering(byWord.keys(), levels);
       const phrases = levels.phrases?.();
       if (!phrases || (phrases.size === 0 && !marks?.size)) return;
       phrasesMeant = phrases;

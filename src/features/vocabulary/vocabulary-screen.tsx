@@ -32,6 +32,8 @@ type VocabularyScreenProps = {
 
 /** Rows per block the browser skips whole while it is off screen (the list's pages hold more). */
 const rowsPerBlock = 25;
+/** Rows rendered at first, and then a frame, as the list's end nears the screen (page-text.tsx). */
+const rowsPerFrame = 10;
 
 function VocabularyPitch() {
   return (
@@ -208,6 +210,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
               renderSectionStart={renderCheck}
               renderSectionEnd={renderCells}
               chunkSize={rowsPerBlock}
+              sectionsPerFrame={rowsPerFrame}
             />
           </div>
           <MoreRows
