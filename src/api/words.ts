@@ -72,6 +72,9 @@ function scopeQuery(scope: WordScope) {
     return {
       queryKey: [...wordQueries.language(scope.language), 'vocabulary'],
       queryFn: ({ client }: { client: QueryClient }) => listedWords(client, scope.language),
+      // Each page's words are written over the list by `withWordLevels`, which keeps the words unchanged and carries
+      // the lookup forward; sharing structure would compare every word and hand the engine a copy to index anew.
+      structuralSharing: false,
     };
   }
   if ('videoId' in scope) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
+import { memo, type ReactNode, startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
 import type { VocabularyFilters } from '@/api/vocabulary';
 import type { Progress } from '@/contract/endpoints/progress';
 import { vocabularySorts } from '@/contract/entities';
@@ -61,7 +61,7 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
  * Above the list: the levels to show (several at once, each with its count), the search, the order, the grouping by
  * family, and the saved phrases alone.
  */
-export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) {
+export const FilterBar = memo(function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) {
   const { t, i18n } = useLingui();
   const sortId = useId();
   const onSearch = useRef((q: string) => onFiltersChange({ q }));
@@ -123,7 +123,7 @@ export function FilterBar({ counts, filters, onFiltersChange }: FilterBarProps) 
       </FilterToggle>
     </div>
   );
-}
+});
 
 /**
  * A filter that is on or off: a checkbox with its label. It shows the learner's choice at once, while the address

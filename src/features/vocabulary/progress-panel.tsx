@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { progressQueries } from '@/api/progress';
 import { dateFormatter } from '@/components/format';
 import type { ProgressDay } from '@/contract/endpoints/progress';
@@ -65,7 +65,7 @@ function ProgressChart({ days, highest }: { days: readonly ProgressDay[]; highes
  * Above the vocabulary list: the learner's last 30 learning days as a drawn chart of words saved, words made known
  * and pages read, with a one-line total and the same figures as a table. The counts per level are the filter's.
  */
-export function ProgressPanel({ language }: { language: LearningLanguage }) {
+export const ProgressPanel = memo(function ProgressPanel({ language }: { language: LearningLanguage }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const [tableMade, setTableMade] = useState(false);
@@ -141,7 +141,7 @@ export function ProgressPanel({ language }: { language: LearningLanguage }) {
       ) : null}
     </section>
   );
-}
+});
 
 /** The 30 days as a table: a row a day, its date and its three figures. */
 function ProgressTable({
