@@ -56,8 +56,8 @@ export const wordImportIdParams = z.object({ importId: z.uuid() });
 /**
  * A learner's words brought in from a file (docs/decisions/0037): a preview stages the file's valid rows for an hour,
  * a commit applies them all with a policy for the words already saved (a second commit is 409: `already_imported`, or
- * `import_in_progress` while the first is still applying it). Imported words earn no
- * coins and count toward no daily goal; new ones count against the word limit (all or none: `word_limit`).
+ * `import_in_progress` while the first is still applying it). Imported words earn no coins and count toward no daily
+ * goal; new ones count against the word limit (all or none: `word_limit`).
  */
 export const wordImportEndpoints = {
   previewWordImport: endpoint({
