@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { resetMockDb } from '@mocks/db';
 import { server } from '@mocks/node';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { activateLocale, loadCatalog } from '@/i18n/i18n';
+
+// A budget for what a test waits to see (findBy…, waitFor), not a figure it checks: a file's first test imports its
+// route's lazy chunk, which on a busy CI machine running two workers takes longer than the library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = function scrollIntoView() {};
