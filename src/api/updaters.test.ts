@@ -70,6 +70,22 @@ describe('withWordLevels', () => {
     ]);
     expect(findWord(words, { lowercase: 'maus', language: 'de' })?.level).toBe(4);
   });
+
+  it('makes levels that name the words changed since the levels of the lists they were made from', () => {
+    const saved = [{ lowercase: 'haus', level: 1, language: 'de' as const }];
+    const once = withWordLevels(saved, [{ lowercase: 'maus', level: 2, language: 'de' }]);
+    const twice = withWordLevels(once, [{ lowercase: 'haus', level: 3, language: 'de' }]);
+    expect(levelsOf(twice, 'de').changedSince(levelsOf(saved, 'de'))).toEqual(['haus', 'maus']);
+    expect(levelsOf(twice, 'de').changedSince(levelsOf(twice, 'de'))).toEqual([]);
+  });
+
+  it('makes levels that cannot name what changed since levels of a list they were not made from', () => {
+    const saved = [{ lowercase: 'haus', level: 1, language: 'de' as const }];
+    const other = [{ lowercase: 'haus', level: 1, language: 'de' as const }];
+    const next = withWordLevels(saved, [{ lowercase: 'maus', level: 2, language: 'de' }]);
+    expect(levelsOf(next, 'de').changedSince(levelsOf(other, 'de'))).toBeUndefined();
+    expect(levelsOf(saved, 'de').changedSince(levelsOf(next, 'de'))).toBeUndefined();
+  });
 });
 
 describe('the rest of a page', () => {

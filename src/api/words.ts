@@ -148,6 +148,29 @@ function wordAt(list: readonly ScopedWord[], at: Map<string, number>, key: Pick<
   return word && word.lowercase === key.lowercase && word.language === key.language ? word : undefined;
 }
 
+/**
+ * What made a list from an earlier one (`withWordLevels`): the words written over it. The earlier list is held
+ * weakly, so a long run of level keys does not keep every list before it alive.
+ */
+type Step = { from: WeakRef<readonly ScopedWord[]>; changed: readonly ScopedWord[] };
+const stepsByList = new WeakMap<readonly ScopedWord[], Step>();
+/** The list a `levelsOf` answer reads. */
+const listOfLevels = new WeakMap<object, readonly ScopedWord[]>();
+
+/** The words of one language written over `earlier` to make `list`, if it was made from it in a few steps. */
+function changedSince(list: readonly ScopedWord[], earlier: readonly ScopedWord[], language: LearningLanguage) {
+  const words: string[] = [];
+  let at = list;
+  for (let steps = 0; at !== earlier; steps++) {
+    const step = stepsByList.get(at);
+    const from = step?.from.deref();
+    if (!step || !from || steps === 16) return undefined;
+    for (const word of step.changed) if (word.language === language) words.push(word.lowercase);
+    at = from;
+  }
+  return words;
+}
+
 /** The saved word with this spelling and language, if any. */
 export function findWord(words: readonly ScopedWord[] | undefined, key: Pick<UserWord, 'lowercase' | 'language'>) {
   const list = words ?? [];
@@ -182,6 +205,7 @@ export function withWordLevels(words: readonly ScopedWord[] | undefined, changed
   }
   positions.list = next;
   positionsByList.set(next, positions);
+  stepsByList.set(next, { from: new WeakRef(list), changed });
   return next;
 }
 
@@ -236,6 +260,8 @@ export type SavedWords = WordLevels & {
   word: (lowercase: string) => ScopedWord | undefined;
   /** The saved phrases among the words, with their levels. */
   phrases: () => ReadonlyMap<string, number>;
+  /** The words whose level may differ from `earlier`'s, when these levels were made from them (else undefined). */
+  changedSince: (earlier: WordLevels) => readonly string[] | undefined;
 };
 
 /**
@@ -245,7 +271,7 @@ export type SavedWords = WordLevels & {
 export function levelsOf(words: readonly ScopedWord[] | undefined, language: LearningLanguage): SavedWords {
   const list = words ?? [];
   const { at } = positionsOf(list);
-  return {
+  const levels: SavedWords = {
     get: (lowercase) => wordAt(list, at, { lowercase, language })?.level,
     own: (lowercase) => ownMeaningOf(wordAt(list, at, { lowercase, language })),
     word: (lowercase) => wordAt(list, at, { lowercase, language }),
@@ -255,7 +281,13 @@ export function levelsOf(words: readonly ScopedWord[] | undefined, language: Lea
           word.language === language && isPhrase(word.lowercase) ? [[word.lowercase, word.level] as const] : [],
         ),
       ),
+    changedSince: (earlier) => {
+      const from = listOfLevels.get(earlier);
+      return from ? changedSince(list, from, language) : undefined;
+    },
   };
+  listOfLevels.set(levels, list);
+  return levels;
 }
 
 type SavedWord = UserWord & { balances: LearnerBalances };

@@ -130,6 +130,30 @@ describe('syncing to the levels lookup', () => {
     expect(shown(root, 'haus')).toEqual(['4', '4']);
   });
 
+  it('looks only at the words new levels name as changed since the levels synced before', () => {
+    const { root, painter } = paintedText('Das Haus und das Boot');
+    const before = new Map([['haus', 1]]);
+    painter.sync(before);
+    // Levels made from those: they say only "boot" changed, so "haus" is not looked at again.
+    const after = {
+      get: (word: string) =>
+        new Map([
+          ['haus', 4],
+          ['boot', 2],
+        ]).get(word),
+      changedSince: (earlier: unknown) => (earlier === before ? ['boot'] : undefined),
+    };
+    painter.sync(after);
+    expect([shown(root, 'haus'), shown(root, 'boot')]).toEqual([['1'], ['2']]);
+  });
+
+  it('looks at every word when new levels cannot name what changed', () => {
+    const { root, painter } = paintedText('Das Haus und das Boot');
+    painter.sync(new Map([['haus', 1]]));
+    painter.sync({ get: (word: string) => new Map([['haus', 4]]).get(word), changedSince: () => undefined });
+    expect(shown(root, 'haus')).toEqual(['4']);
+  });
+
   it('puts a word back to 0 when the lookup no longer holds it', () => {
     const { root, painter } = paintedText('Das Haus');
     painter.sync(new Map([['haus', 2]]));

@@ -14,6 +14,8 @@ export const chunkOf = (word: HTMLElement) => paragraphOf(word)?.parentElement ?
 export type Levels = {
   get: (lowercase: string) => number | undefined;
   phrases?: () => ReadonlyMap<string, number>;
+  /** The words whose level may differ from `earlier`'s, when these levels were made from them (else undefined). */
+  changedSince?: (earlier: Levels) => readonly string[] | undefined;
 };
 
 type TextPainterOptions = {
@@ -264,15 +266,25 @@ export function createTextPainter({
      * since (their phrases were matched as they were indexed); nothing when neither levels nor index changed.
      */
     sync(levels: Levels) {
+      const indexed = fresh;
+      fresh = null;
       if (levels === synced) {
-        const words = fresh;
-        fresh = null;
-        if (words) paintDiffering(words, levels);
+        if (indexed) paintDiffering(indexed, levels);
         return;
       }
+      // Levels made from those synced before name the words they changed: only those, and the words indexed since.
+      const changed = synced && levels.changedSince?.(synced);
       synced = levels;
-      fresh = null;
-      paintDiffering(byWord.keys(), levels);
+      if (changed) {
+        paintDiffering(
+          changed.filter((word) => byWord.has(word)),
+          levels,
+        );
+        if (indexed) paintDiffering(indexed, levels);
+        if (!changed.some(isPhrase)) return;
+      } else {
+        paintDiffering(byWord.keys(), levels);
+      }
       const phrases = levels.phrases?.();
       if (!phrases || (phrases.size === 0 && !marks?.size)) return;
       phrasesMeant = phrases;

@@ -74,4 +74,54 @@ describe('the rows store', () => {
     store.shown(list);
     expect(told).toBe(1);
   });
+
+  it('tells a row when its word changes, and no other row', () => {
+    const store = createRowStore();
+    const haus = word('haus');
+    const first = [haus, word('maus')];
+    store.list(first);
+    store.shown(first);
+    const told: string[] = [];
+    store.subscribeRow('haus', () => told.push('haus'));
+    store.subscribeRow('maus', () => told.push('maus'));
+    const changed = [haus, { ...word('maus'), level: 3 }];
+    store.list(changed);
+    store.shown(changed);
+    expect(told).toEqual(['maus']);
+    expect(store.word('maus')?.level).toBe(3);
+  });
+
+  it('tells no row listed before when a page is appended', () => {
+    const store = createRowStore();
+    const first = [word('haus'), word('maus')];
+    store.list(first);
+    store.shown(first);
+    let told = 0;
+    store.subscribeRow('haus', () => told++);
+    store.subscribeRow('maus', () => told++);
+    const appended = [...first, word('katze')];
+    store.list(appended);
+    store.shown(appended);
+    expect(told).toBe(0);
+    expect(store.word('katze')).toBeDefined();
+  });
+
+  it('forgets the words no longer listed', () => {
+    const store = createRowStore();
+    store.list([word('haus'), word('maus')]);
+    store.list([word('maus'), word('katze')]);
+    expect(store.word('haus')).toBeUndefined();
+    expect(store.word('katze')).toBeDefined();
+  });
+
+  it('tells a ticked row and the selection, not the other rows', () => {
+    const store = createRowStore();
+    store.list([word('haus'), word('maus')]);
+    const told: string[] = [];
+    store.subscribeRow('haus', () => told.push('haus'));
+    store.subscribeRow('maus', () => told.push('maus'));
+    store.subscribe(() => told.push('selection'));
+    store.toggle('maus', true);
+    expect(told).toEqual(['maus', 'selection']);
+  });
 });
