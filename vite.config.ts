@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
-import { firstScreens } from './server/src/plugins/preload-hints.ts';
+import { firstScreens, memberScreens } from './server/src/plugins/preload-hints.ts';
 
 const root = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 /**
@@ -48,13 +48,15 @@ const serverTestProjects = [
 ]);
 
 /**
- * V8's explicit compile hint on the chunks a first visit runs (the entry, and the first screens' route chunks with
- * their imports, as the server preloads them): their functions are compiled while they stream in, off the main
+ * V8's explicit compile hint on the chunks a first visit runs (the entry, and the first screens' and the member
+ * screens' route chunks with their imports, as the server preloads them): their functions are compiled while they stream in, off the main
  * thread, instead of one by one on the main thread as the app starts (docs/decisions/0023). V8 reads it only on the
  * file's first line, so it goes in last, above Vite's own preamble, as a line the source map skips.
  */
 function compileFirstLoadEagerly(): Plugin {
-  const firstScreenRoutes = Object.values(firstScreens).map(({ route }) => root(`./${route}`));
+  const firstScreenRoutes = [...Object.values(firstScreens), ...Object.values(memberScreens)].map(({ route }) =>
+    root(`./${route}`),
+  );
   return {
     name: 'folio:compile-first-load-eagerly',
     apply: 'build',
