@@ -85,6 +85,7 @@ describe('withWordLevels', () => {
     const next = withWordLevels(saved, [{ lowercase: 'maus', level: 2, language: 'de' }]);
     expect(levelsOf(next, 'de').changedSince(levelsOf(other, 'de'))).toBeUndefined();
     expect(levelsOf(saved, 'de').changedSince(levelsOf(next, 'de'))).toBeUndefined();
+    expect(levelsOf(next, 'de').changedSince(levelsOf(next, 'en'))).toBeUndefined();
   });
 });
 

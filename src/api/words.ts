@@ -154,8 +154,8 @@ function wordAt(list: readonly ScopedWord[], at: Map<string, number>, key: Pick<
  */
 type Step = { from: WeakRef<readonly ScopedWord[]>; changed: readonly ScopedWord[] };
 const stepsByList = new WeakMap<readonly ScopedWord[], Step>();
-/** The list a `levelsOf` answer reads. */
-const listOfLevels = new WeakMap<object, readonly ScopedWord[]>();
+/** The list a `levelsOf` answer reads, and in which language. */
+const listOfLevels = new WeakMap<object, { list: readonly ScopedWord[]; language: LearningLanguage }>();
 
 /** The words of one language written over `earlier` to make `list`, if it was made from it in a few steps. */
 function changedSince(list: readonly ScopedWord[], earlier: readonly ScopedWord[], language: LearningLanguage) {
@@ -283,10 +283,10 @@ export function levelsOf(words: readonly ScopedWord[] | undefined, language: Lea
       ),
     changedSince: (earlier) => {
       const from = listOfLevels.get(earlier);
-      return from ? changedSince(list, from, language) : undefined;
+      return from?.language === language ? changedSince(list, from.list, language) : undefined;
     },
   };
-  listOfLevels.set(levels, list);
+  listOfLevels.set(levels, { list, language });
   return levels;
 }
 
