@@ -49,12 +49,13 @@ const serverTestProjects = [
 
 /**
  * V8's explicit compile hint on the chunks a first visit runs (the entry, and the first screens' and the member
- * screens' route chunks with their imports, as the server preloads them): their functions are compiled while they stream in, off the main
- * thread, instead of one by one on the main thread as the app starts (docs/decisions/0023). V8 reads it only on the
- * file's first line, so it goes in last, above Vite's own preamble, as a line the source map skips.
+ * screens' route chunks with their imports, as the server preloads them): their functions are compiled while they
+ * stream in, off the main thread, instead of one by one on the main thread as the app starts (docs/decisions/0023).
+ * V8 reads it only on the file's first line, so it goes in last, above Vite's own preamble, as a line the source map
+ * skips.
  */
 function compileFirstLoadEagerly(): Plugin {
-  const firstScreenRoutes = [...Object.values(firstScreens), ...Object.values(memberScreens)].map(({ route }) =>
+  const hintedRoutes = [...Object.values(firstScreens), ...Object.values(memberScreens)].map(({ route }) =>
     root(`./${route}`),
   );
   return {
@@ -71,7 +72,7 @@ function compileFirstLoadEagerly(): Plugin {
           for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported);
         };
         for (const chunk of chunks) {
-          const screen = firstScreenRoutes.some((route) => chunk.facadeModuleId?.startsWith(`${route}?`));
+          const screen = hintedRoutes.some((route) => chunk.facadeModuleId?.startsWith(`${route}?`));
           if (chunk.isEntry || screen) add(chunk.fileName);
         }
         for (const chunk of chunks) {

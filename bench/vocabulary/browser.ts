@@ -41,7 +41,7 @@ await database.db.execute(sql`update users set word_count = ${SAVED_WORDS} where
 await database.db.execute(sql`analyze`);
 const user = { ...learner, wordCount: SAVED_WORDS };
 
-/** What shows `/`'s and `/words`' content: the frame after it is rendered is timed from navigation start. */
+/** What shows `/`'s and `/words`' content: the end of the task that renders it is timed from navigation start. */
 const screens = {
   '/': '.content-card',
   '/words': '.vocabulary-list [data-w]',
