@@ -81,6 +81,8 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
   const created: Json[] = [];
   const signer = new Stripe(fakeStripeKeys.secretKey);
   let reachable = true;
+  /** Sessions whose expiry Stripe refuses for now (as a failure would), though they are open. */
+  const unexpirable = new Set<string>();
 
   const priceObject = (price: FakePrice) => ({
     id: price.id,
@@ -156,6 +158,7 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
   const complete = (sessionId: string, at = new Date()): Delivery[] => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`session ${sessionId} is ${String(session.status)}`);
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
     if (session.mode !== 'subscription') return [event('checkout.session.completed', session, at)];
     const subscriptionId = newId('sub');
@@ -204,6 +207,15 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
     if (parts[0] === 'pay' && parts[1]) {
       const session = sessions.get(parts[1]);
       if (!session) return missing('checkout session');
+      if (session.status !== 'open') {
+        // As Stripe's page: an expired (or finished) session cannot be paid.
+        response.writeHead(410, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>This checkout has expired</h1>` +
+            `<a href="${String(session.cancel_url)}">Back</a></main></html>`,
+        );
+        return;
+      }
       if (request.method === 'POST') {
         await deliver(complete(session.id));
         const success = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id);
@@ -251,6 +263,16 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       if (request.method === 'GET' && sessionId) {
         const session = sessions.get(sessionId);
         return session ? send(200, session) : missing('checkout session');
+      }
+      if (request.method === 'POST' && sessionId && parts[4] === 'expire') {
+        const session = sessions.get(sessionId);
+        if (!session) return missing('checkout session');
+        if (session.status !== 'open' || unexpirable.has(sessionId)) {
+          const message = `Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${String(session.status)}".`;
+          return send(400, { error: { type: 'invalid_request_error', message } });
+        }
+        Object.assign(session, { status: 'expired' });
+        return send(200, session);
       }
       const form = decodeForm(body);
       const lineItems = (form.line_items as { price: string }[] | undefined) ?? [];
@@ -338,6 +360,17 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
       Object.assign(subscription, { status });
       return event('customer.subscription.updated', { ...subscription }, at);
+    },
+    /** The session's time is up, as Stripe expires an unpaid session after a day. */
+    expire: (sessionId: string) => {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      Object.assign(session, { status: 'expired' });
+    },
+    /** Stripe refuses to expire this open session (true) or expires it again (false). */
+    refuseExpiry: (sessionId: string, refused = true) => {
+      if (refused) unexpirable.add(sessionId);
+      else unexpirable.delete(sessionId);
     },
     /** An event signed with another secret, as a forger would send it. */
     forged: (type: string, object: Json) => {

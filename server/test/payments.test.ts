@@ -288,6 +288,72 @@ describe('a running Pro Gold', () => {
   });
 });
 
+describe('one payable Pro Gold checkout per learner', () => {
+  const status = (sessionId: string) => stripe.sessions.find((session) => session.id === sessionId)?.status;
+
+  it('expires the previous checkout when another starts: only the newest can be paid', async () => {
+    const token = await learner();
+    const first = await startCheckout(token, 'subscription', 'price_fake_pro');
+    const second = await startCheckout(token, 'subscription', 'price_fake_pro');
+    expect([status(first.sessionId), status(second.sessionId)]).toEqual(['expired', 'open']);
+    expect(() => stripe.complete(first.sessionId)).toThrow();
+    for (const delivery of stripe.complete(second.sessionId)) await webhook(delivery);
+    expect((await me(token)).pro.endDate).not.toBeNull();
+  });
+
+  it('leaves one of two checkouts started at once payable', async () => {
+    const token = await learner();
+    const sessions = await Promise.all([
+      startCheckout(token, 'subscription', 'price_fake_pro'),
+      startCheckout(token, 'subscription', 'price_fake_pro'),
+    ]);
+    expect(sessions.map(({ sessionId }) => status(sessionId)).sort()).toEqual(['expired', 'open']);
+  });
+
+  it('grants a previous checkout paid meanwhile and withdraws the new one with 409 pro_active', async () => {
+    const token = await learner();
+    const paid = await startCheckout(token, 'subscription', 'price_fake_pro');
+    stripe.complete(paid.sessionId); // Paid in the other tab; its events are still on their way.
+    const before = stripe.sessions.length;
+    const response = await checkout(token, 'subscription', { priceId: 'price_fake_pro' });
+    expect(response.statusCode).toBe(409);
+    expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('pro_active');
+    expect(stripe.sessions.slice(before).map((session) => session.status)).toEqual(['expired']);
+    expect((await me(token)).pro.endDate).not.toBeNull();
+  });
+
+  it('passes over a previous checkout that Stripe expired itself', async () => {
+    const token = await learner();
+    const old = await startCheckout(token, 'subscription', 'price_fake_pro');
+    stripe.expire(old.sessionId);
+    const fresh = await startCheckout(token, 'subscription', 'price_fake_pro');
+    expect(status(fresh.sessionId)).toBe('open');
+  });
+
+  it('keeps the previous checkout payable when Stripe will not expire it, and withdraws the new one with 503', async () => {
+    const token = await learner();
+    const first = await startCheckout(token, 'subscription', 'price_fake_pro');
+    stripe.refuseExpiry(first.sessionId);
+    const before = stripe.sessions.length;
+    const response = await checkout(token, 'subscription', { priceId: 'price_fake_pro' });
+    expect(response.statusCode).toBe(503);
+    expect(errorEnvelopeSchema.parse(response.json()).details[0]?.code).toBe('payments_unavailable');
+    expect(stripe.sessions.slice(before).map((session) => session.status)).toEqual(['expired']);
+    expect(status(first.sessionId)).toBe('open');
+    // Stripe answers again: the next checkout expires the one kept.
+    stripe.refuseExpiry(first.sessionId, false);
+    const next = await startCheckout(token, 'subscription', 'price_fake_pro');
+    expect([status(first.sessionId), status(next.sessionId)]).toEqual(['expired', 'open']);
+  });
+
+  it('expires no diamond checkout: packs can be bought in several tabs', async () => {
+    const token = await learner();
+    const first = await startCheckout(token, 'token', 'price_fake_diamonds_100');
+    await startCheckout(token, 'token', 'price_fake_diamonds_100');
+    expect(status(first.sessionId)).toBe('open');
+  });
+});
+
 describe('subscription changes', () => {
   it('ends Pro Gold when the subscription becomes unpaid, but not for an older change delivered late', async () => {
     const token = await learner();

@@ -6,8 +6,10 @@ import { findUserById, toWireUser } from '../db/queries/account.ts';
 import {
   buyStoreItem,
   findDiscount,
+  forgetProCheckout,
   hasActivePro,
   listCatalogue,
+  replaceProCheckout,
   subscriptionToManage,
 } from '../db/queries/payments.ts';
 import { apiError } from '../http/errors.ts';
@@ -18,6 +20,14 @@ import { readStreak } from '../services/streak.ts';
 import { registerEndpoint } from './endpoint.ts';
 
 type CheckoutInput = { auth: Authenticated; body: PriceRequest; now: Date; request: FastifyRequest };
+/** A checkout session just started at the provider for a learner. */
+type StartedCheckout = {
+  request: FastifyRequest;
+  gateway: PaymentGateway;
+  userId: number;
+  sessionId: string;
+  now: Date;
+};
 
 const notConfigured = () => apiError(409, 'payments_unavailable', 'Card payments are not configured on this server');
 
@@ -56,17 +66,51 @@ export async function paymentRoutes(app: FastifyInstance) {
   /** Where the learner's browser comes back to after a page of the card provider. */
   const siteBase = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
+  const proActive = () => apiError(409, 'pro_active', 'Pro Gold is already active: manage your subscription instead');
+
   /** A learner with Pro Gold running manages it in the portal: a second subscription would charge twice. */
   async function noProRunning(userId: number, now: Date) {
-    if (await hasActivePro(db, userId, now)) {
-      throw apiError(409, 'pro_active', 'Pro Gold is already active: manage your subscription instead');
+    if (await hasActivePro(db, userId, now)) throw proActive();
+  }
+
+  /** Expires a checkout this request started and will not hand out; a failure is logged (it stays payable). */
+  async function withdraw(request: FastifyRequest, gateway: PaymentGateway, sessionId: string) {
+    try {
+      await gateway.expireCheckout(sessionId);
+    } catch (error) {
+      request.log.error({ err: error, sessionId }, 'a withdrawn Pro Gold checkout could not be expired');
     }
+  }
+
+  /**
+   * One Pro Gold checkout payable at a time, so two tabs cannot start two subscriptions: the new one replaces the
+   * learner's previous one, which is expired at the provider. When that one was paid meanwhile, it is granted (as its
+   * success page would) and the new one is withdrawn instead: 409 pro_active. When the provider cannot expire it,
+   * it stays the payable one and the new one is withdrawn: 503.
+   */
+  async function onlyPayableProCheckout({ request, gateway, userId, sessionId, now }: StartedCheckout) {
+    const previous = await replaceProCheckout(db, userId, sessionId);
+    if (!previous) return;
+    let state: 'expired' | 'complete';
+    try {
+      state = await provider(request, gateway, () => gateway.expireCheckout(previous));
+    } catch (error) {
+      await forgetProCheckout(db, userId, sessionId, previous);
+      await withdraw(request, gateway, sessionId);
+      throw error;
+    }
+    if (state === 'expired') return;
+    await forgetProCheckout(db, userId, sessionId);
+    await withdraw(request, gateway, sessionId);
+    await provider(request, gateway, () => fulfilCheckout({ db, gateway, now }, previous, userId));
+    throw proActive();
   }
 
   function checkout(
     wanted: (price: SellablePrice) => boolean,
     successPath: string,
     allowed?: (userId: number, now: Date) => Promise<void>,
+    started?: (checkout: StartedCheckout) => Promise<void>,
   ) {
     return async ({ auth, body, now, request }: CheckoutInput) => {
       if (!payments) throw notConfigured();
@@ -87,6 +131,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           discountPercent: percent,
         }),
       );
+      await started?.({ request, gateway, userId: auth.user.id, sessionId: session.id, now });
       return { sessionId: session.id, url: session.url };
     };
   }
@@ -94,7 +139,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     endpoints.subscriptionCheckout,
-    checkout((price) => price.pro, '/store/pro/success', noProRunning),
+    checkout((price) => price.pro, '/store/pro/success', noProRunning, onlyPayableProCheckout),
   );
   registerEndpoint(
     app,

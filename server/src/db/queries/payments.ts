@@ -223,3 +223,27 @@ export async function endProGold(db: Db, userId: number, endedAt: Date): Promise
     .set({ proEndDate: sql`least(${users.proEndDate}, ${at}::timestamptz)` })
     .where(and(eq(users.id, userId), sql`${users.proEndDate} > ${at}::timestamptz`));
 }
+
+/**
+ * Makes `sessionId` the learner's one payable Pro Gold checkout, under the learner's row lock (two tabs starting
+ * checkouts at once take turns): answers the one it replaces, which the caller expires.
+ */
+export async function replaceProCheckout(db: Db, userId: number, sessionId: string): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ previous: users.proCheckoutSession })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    await tx.update(users).set({ proCheckoutSession: sessionId }).where(eq(users.id, userId));
+    return row?.previous ?? undefined;
+  });
+}
+
+/** The learner's payable Pro Gold checkout is `sessionId` no longer (paid, or expired); `instead` takes its place. */
+export async function forgetProCheckout(db: Db, userId: number, sessionId: string, instead: string | null = null) {
+  await db
+    .update(users)
+    .set({ proCheckoutSession: instead })
+    .where(and(eq(users.id, userId), eq(users.proCheckoutSession, sessionId)));
+}

@@ -38,6 +38,11 @@ export const users = pgTable(
     coinsToday: integer('coins_today').notNull().default(0),
     diamondAmount: integer('diamond_amount').notNull().default(0),
     proEndDate: timestamptz('pro_end_date'),
+    /**
+     * The learner's Pro Gold checkout that can still be paid (at most one: a new one expires it, so two tabs cannot
+     * start two subscriptions); cleared once it is paid and granted.
+     */
+    proCheckoutSession: text('pro_checkout_session'),
     timeZone: text('time_zone').notNull().default('UTC'),
     /** The most new flashcards a learner is shown in a learning day (their setting). */
     flashcardNewPerDay: smallint('flashcard_new_per_day').notNull().default(20),

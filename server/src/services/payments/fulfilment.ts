@@ -2,6 +2,7 @@ import { rewards } from '#contract/constants.ts';
 import {
   applySubscriptionEvent,
   endProGold,
+  forgetProCheckout,
   grantPayment,
   lapsedSubscriptionStatuses,
   paymentEventSeen,
@@ -59,8 +60,12 @@ async function checkoutGrant(gateway: PaymentGateway, checkout: CheckoutState): 
   if (!paid || userId === undefined) return undefined;
   if (checkout.mode === 'subscription') {
     // The first period is paid by the session's invoice, which `invoice.paid` names too: one key for both.
-    if (!checkout.invoiceId) return undefined;
-    return invoiceGrant(await gateway.invoice(checkout.invoiceId), userId);
+    const grant = checkout.invoiceId ? invoiceGrant(await gateway.invoice(checkout.invoiceId), userId) : undefined;
+    return async (db, now) => {
+      // Paid, it is no longer the checkout a new one must expire.
+      await forgetProCheckout(db, userId, checkout.id);
+      return grant ? grant(db, now) : false;
+    };
   }
   if (checkout.diamonds <= 0) return undefined;
   const diamonds = checkout.diamonds;

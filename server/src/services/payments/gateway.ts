@@ -72,6 +72,11 @@ export type PaymentGateway = {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** A checkout session by id, undefined when the provider has none. */
   checkout(sessionId: string): Promise<CheckoutState | undefined>;
+  /**
+   * Ends a checkout session so it can no longer be paid: 'expired' once it cannot be (expired now or before, or
+   * unknown), 'complete' when it was completed first (paid, or its payment under way).
+   */
+  expireCheckout(sessionId: string): Promise<'expired' | 'complete'>;
   invoice(invoiceId: string): Promise<InvoiceState>;
   /** A page of the provider's customer portal for the customer of a subscription, returning to `returnUrl`. */
   portal(request: { subscriptionId: string; returnUrl: string }): Promise<{ url: string }>;

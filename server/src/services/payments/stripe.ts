@@ -199,6 +199,19 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         throw error;
       }
     },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (error.statusCode === 404) return 'expired';
+        // Only an open session can be expired: what it is now says why this one could not.
+        const { status } = await stripe.checkout.sessions.retrieve(sessionId);
+        if (status === 'open') throw error;
+        return status === 'complete' ? 'complete' : 'expired';
+      }
+    },
     async invoice(invoiceId) {
       return toInvoice(await stripe.invoices.retrieve(invoiceId));
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "pro_checkout_session" text;
