@@ -361,6 +361,16 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       Object.assign(subscription, { status });
       return event('customer.subscription.updated', { ...subscription }, at);
     },
+    /**
+     * The session is completed with a delayed payment method (a bank debit): no longer open, not yet paid. Answers
+     * the delivery of its payment's failure, for when it fails.
+     */
+    completeUnpaid: (sessionId: string, at = new Date()) => {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      Object.assign(session, { status: 'complete', payment_status: 'unpaid' });
+      return event('checkout.session.async_payment_failed', session, at);
+    },
     /** The session's time is up, as Stripe expires an unpaid session after a day. */
     expire: (sessionId: string) => {
       const session = sessions.get(sessionId);

@@ -322,6 +322,20 @@ describe('one payable Pro Gold checkout per learner', () => {
     expect((await me(token)).pro.endDate).not.toBeNull();
   });
 
+  it('waits for a previous checkout whose payment is under way, until the payment fails', async () => {
+    const token = await learner();
+    const pending = await startCheckout(token, 'subscription', 'price_fake_pro');
+    const failure = stripe.completeUnpaid(pending.sessionId);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await checkout(token, 'subscription', { priceId: 'price_fake_pro' });
+      expect(errorEnvelopeSchema.parse(refused.json()).details[0]?.code).toBe('pro_active');
+    }
+    expect((await me(token)).pro.endDate).toBeNull();
+    expect((await webhook(failure)).statusCode).toBe(200);
+    const fresh = await startCheckout(token, 'subscription', 'price_fake_pro');
+    expect(status(fresh.sessionId)).toBe('open');
+  });
+
   it('passes over a previous checkout that Stripe expired itself', async () => {
     const token = await learner();
     const old = await startCheckout(token, 'subscription', 'price_fake_pro');

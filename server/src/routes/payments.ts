@@ -84,24 +84,27 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   /**
    * One Pro Gold checkout payable at a time, so two tabs cannot start two subscriptions: the new one replaces the
-   * learner's previous one, which is expired at the provider. When that one was paid meanwhile, it is granted (as its
-   * success page would) and the new one is withdrawn instead: 409 pro_active. When the provider cannot expire it,
-   * it stays the payable one and the new one is withdrawn: 503.
+   * learner's previous one, which is expired at the provider. When that one was completed meanwhile, it stays the
+   * learner's, is granted if paid (as its success page would) and the new one is withdrawn: 409 pro_active. When the
+   * provider cannot expire it, it stays the payable one and the new one is withdrawn: 503.
    */
   async function onlyPayableProCheckout({ request, gateway, userId, sessionId, now }: StartedCheckout) {
     const previous = await replaceProCheckout(db, userId, sessionId);
     if (!previous) return;
+    const keepPrevious = async () => {
+      await forgetProCheckout(db, userId, sessionId, previous);
+      await withdraw(request, gateway, sessionId);
+    };
     let state: 'expired' | 'complete';
     try {
       state = await provider(request, gateway, () => gateway.expireCheckout(previous));
     } catch (error) {
-      await forgetProCheckout(db, userId, sessionId, previous);
-      await withdraw(request, gateway, sessionId);
+      await keepPrevious();
       throw error;
     }
     if (state === 'expired') return;
-    await forgetProCheckout(db, userId, sessionId);
-    await withdraw(request, gateway, sessionId);
+    await keepPrevious();
+    // Paid, it is granted and forgotten; a payment still under way keeps it the learner's until it ends.
     await provider(request, gateway, () => fulfilCheckout({ db, gateway, now }, previous, userId));
     throw proActive();
   }

@@ -78,6 +78,15 @@ async function checkoutGrant(gateway: PaymentGateway, checkout: CheckoutState): 
     );
 }
 
+/** A Pro Gold checkout whose delayed payment failed: a new checkout no longer waits for it. */
+function failedCheckout({ id, userId }: CheckoutState): PreparedGrant | undefined {
+  if (userId === undefined) return undefined;
+  return async (db) => {
+    await forgetProCheckout(db, userId, id);
+    return false;
+  };
+}
+
 /**
  * The success page's request: the learner's own checkout, granted if it is paid and not granted yet (the webhook
  * may have been first, or may come later: either way once). Answers false when the session is not theirs.
@@ -97,8 +106,12 @@ export async function fulfilCheckout({ db, gateway, now }: Fulfilment, sessionId
 export async function handlePaymentEvent({ db, gateway, now }: Fulfilment, event: PaymentEvent): Promise<void> {
   if (await paymentEventSeen(db, event.id)) return;
   let apply: PreparedGrant | undefined;
-  if (event.kind === 'checkout') apply = await checkoutGrant(gateway, event.checkout);
-  else if (event.kind === 'invoice') apply = invoiceGrant(event.invoice, undefined);
+  if (event.kind === 'checkout') {
+    apply =
+      event.type === 'checkout.session.async_payment_failed'
+        ? failedCheckout(event.checkout)
+        : await checkoutGrant(gateway, event.checkout);
+  } else if (event.kind === 'invoice') apply = invoiceGrant(event.invoice, undefined);
   else if (event.kind === 'subscription') {
     const { subscription } = event;
     const { userId } = subscription;

@@ -92,6 +92,7 @@ function toEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
       return { ...base, kind: 'checkout', checkout: toCheckout(event.data.object) };
     case 'invoice.paid':
       return { ...base, kind: 'invoice', invoice: toInvoice(event.data.object) };
