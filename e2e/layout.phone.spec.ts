@@ -70,6 +70,22 @@ test('the header and the reader fit a phone in the longest interface languages',
   }
 });
 
+test("the top bar's three links stay on one line at 360 px in the languages with the longest names", async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await page.setViewportSize({ width: 360, height: 844 });
+  for (const locale of ['es', 'fr']) {
+    await pickLocale(page, locale);
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const links = page.locator('.top-bar a');
+    await expect(links).toHaveCount(3);
+    const tops = await links.evaluateAll((elements) => elements.map((link) => link.getBoundingClientRect().top));
+    expect(new Set(tops).size, `${locale}: ${tops.join(', ')}`).toBe(1);
+  }
+});
+
 test('a long notification is fully readable', async ({ page }) => {
   await signUp(page);
   await page.getByRole('button', { name: /^Notifications/ }).tap();
