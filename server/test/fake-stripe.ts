@@ -267,8 +267,12 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; webhookUr
       if (request.method === 'POST' && sessionId && parts[4] === 'expire') {
         const session = sessions.get(sessionId);
         if (!session) return missing('checkout session');
-        if (session.status !== 'open' || unexpirable.has(sessionId)) {
+        if (session.status !== 'open') {
           const message = `Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${String(session.status)}".`;
+          return send(400, { error: { type: 'invalid_request_error', message } });
+        }
+        if (unexpirable.has(sessionId)) {
+          const message = 'This Checkout Session cannot be expired right now.';
           return send(400, { error: { type: 'invalid_request_error', message } });
         }
         Object.assign(session, { status: 'expired' });
