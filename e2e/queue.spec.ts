@@ -34,7 +34,7 @@ test('an admin watches the job queue and acts on a job', async ({ page }, testIn
     await done.getByRole('button', { name: 'Delete' }).click();
     await expect(done).toHaveCount(0);
   } else {
-    const failed = jobs.getByRole('row').filter({ hasText: 'YouTube could not be reached' });
+    const failed = jobs.getByRole('row').filter({ hasText: "The video's captions are empty" });
     await failed.getByRole('button', { name: 'Retry' }).click();
     await expect(counts.getByRole('listitem').filter({ hasText: 'Failed' })).toHaveText('Failed 0');
   }

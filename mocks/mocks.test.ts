@@ -357,7 +357,11 @@ describe('the job queue', () => {
       headers: { Authorization: `Bearer ${admin}` },
     }).then((response) => response.json());
     expect(onlyFailed.details.jobs).toHaveLength(1);
-    expect(onlyFailed.details.jobs[0]).toMatchObject({ state: 'failed', error: 'YouTube could not be reached' });
+    expect(onlyFailed.details.jobs[0]).toMatchObject({
+      state: 'failed',
+      error: 'The captions of this video are empty',
+      failure: 'empty_captions',
+    });
   });
 
   it('retries a failed job, cancels a waiting one and deletes a finished one', async () => {

@@ -38,7 +38,7 @@ export const adminHandlers = [
     const job = findJob(params);
     if (job instanceof Response) return job;
     if (!jobActionAllowed('retry', job.state)) return fail(409, 'conflict', 'Only a failed job can run again');
-    Object.assign(job, { state: 'created', error: null, completedOn: null, startedOn: null });
+    Object.assign(job, { state: 'created', error: null, failure: null, completedOn: null, startedOn: null });
     return ok({ ...job });
   }),
 

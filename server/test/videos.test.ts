@@ -208,9 +208,10 @@ describe('the transcript job', () => {
     fake.down();
     await expect(runTranscriptJob(jobDeps(app), transcriptId, { lastAttempt: false })).rejects.toThrow();
     expect((await groups(app, token))[0]?.processingVideos).toMatchObject([{ jobStatus: 'retry' }]);
-    expect(await runTranscriptJob(jobDeps(app), transcriptId, { lastAttempt: true })).toBe(
-      'YouTube could not be reached',
-    );
+    expect(await runTranscriptJob(jobDeps(app), transcriptId, { lastAttempt: true })).toEqual({
+      failure: 'unreachable',
+      message: 'YouTube could not be reached',
+    });
     expect((await groups(app, token))[0]?.processingVideos).toMatchObject([{ jobStatus: 'failed' }]);
   });
 
@@ -272,7 +273,9 @@ describe("the admin's queue", () => {
           });
           const { counts, jobs } = envelopeSchema(endpoints.adminJobs.details).parse(response.json()).details;
           expect(counts).toMatchObject({ failed: 1, completed: 0 });
-          expect(jobs).toMatchObject([{ state: 'failed', error: expect.stringMatching(/captions/i), attempts: 0 }]);
+          expect(jobs).toMatchObject([
+            { state: 'failed', error: expect.stringMatching(/captions/i), failure: 'no_captions', attempts: 0 },
+          ]);
         },
         { timeout: 10_000, interval: 200 },
       );

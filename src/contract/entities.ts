@@ -226,6 +226,13 @@ export const userPageSchema = z.object({
 });
 export type UserPage = z.infer<typeof userPageSchema>;
 
+/** Why a video's transcript could not be made, in a `video_failed` notification's `reason`. */
+export const transcriptFailures = ['no_captions_in_language', 'no_captions', 'empty_captions', 'unreachable'] as const;
+export type TranscriptFailure = (typeof transcriptFailures)[number];
+/** Why a background job failed for good: a transcript's reason, a text import not stored, an export not made. */
+export const jobFailures = [...transcriptFailures, 'import_not_stored', 'export_not_made'] as const;
+export type JobFailure = (typeof jobFailures)[number];
+
 export const jobStatuses = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export const jobStatusSchema = z.enum(jobStatuses);
 
@@ -240,7 +247,10 @@ export const adminJobSchema = z.object({
   owner: z.nullable(z.string()),
   attempts: z.int().check(z.minimum(0)),
   retryLimit: z.int().check(z.minimum(0)),
+  /** What the job last threw or failed with, as the server wrote it (a diagnostic: English, or a library's words). */
   error: z.nullable(z.string()),
+  /** Why it failed for good, as a code the queue screen words in the admin's language; null for other errors. */
+  failure: z.nullable(z.enum(jobFailures)),
   createdOn: isoDateTimeSchema,
   startedOn: z.nullable(isoDateTimeSchema),
   completedOn: z.nullable(isoDateTimeSchema),
@@ -280,9 +290,6 @@ export const notificationCodes = [
   'import_ready',
 ] as const;
 export type NotificationCode = (typeof notificationCodes)[number];
-/** Why a video's transcript could not be made, in a `video_failed` notification's `reason`. */
-export const transcriptFailures = ['no_captions_in_language', 'no_captions', 'empty_captions', 'unreachable'] as const;
-export type TranscriptFailure = (typeof transcriptFailures)[number];
 
 export const notificationSchema = z.object({
   id: positiveInt32(),

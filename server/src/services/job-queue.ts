@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { AdminJob, JobKind } from '#contract/entities.ts';
+import { type AdminJob, type JobFailure, type JobKind, jobFailures } from '#contract/entities.ts';
 
 /** A job as pg-boss keeps it, before its owner is looked up. */
 export type QueuedJob = Omit<AdminJob, 'owner'> & { data: Record<string, unknown> };
@@ -23,6 +23,13 @@ function errorOf(output: unknown): string | null {
   return typeof message === 'string' ? message.slice(0, 500) : null;
 }
 
+/** The code of a failure a job answered (`workWithFailures`); null for a thrown error, or a code this server lost. */
+function failureOf(output: unknown): JobFailure | null {
+  if (!output || typeof output !== 'object') return null;
+  const failure = (output as { failure?: unknown }).failure;
+  return jobFailures.find((known) => known === failure) ?? null;
+}
+
 function toQueued(kind: JobKind, job: BossJob): QueuedJob {
   return {
     id: job.id,
@@ -31,6 +38,7 @@ function toQueued(kind: JobKind, job: BossJob): QueuedJob {
     attempts: job.retryCount,
     retryLimit: job.retryLimit,
     error: job.state === 'failed' || job.state === 'retry' ? errorOf(job.output) : null,
+    failure: job.state === 'failed' ? failureOf(job.output) : null,
     createdOn: new Date(job.createdOn).toISOString(),
     startedOn: job.startedOn && job.state !== 'created' ? new Date(job.startedOn).toISOString() : null,
     completedOn: job.completedOn ? new Date(job.completedOn).toISOString() : null,

@@ -1,4 +1,5 @@
 import { type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
+import type { JobFailure } from '#contract/entities.ts';
 
 /** Background work runs in pg-boss on the same database: PostgreSQL, or the embedded PGlite through its socket. */
 export type ErrorLog = { error: (details: { err: unknown }, message: string) => void };
@@ -10,15 +11,18 @@ export async function startJobs(connectionString: string, log: ErrorLog, options
   return boss;
 }
 
+/** Why a job failed for good: the code the admin's queue words in the admin's language, and the server's words. */
+export type FailedJob = { failure: JobFailure; message: string };
+
 /**
- * Works a queue whose work answers why it failed for good (a string) or null when done: a job that failed for good
- * fails at once with that reason (`deadletter`: no retry is left to try), so the admin's queue shows the failure
- * instead of a job done. A thrown error is retried by pg-boss as usual; `lastAttempt` says when none is left.
+ * Works a queue whose work answers why it failed for good or null when done: a job that failed for good fails at
+ * once with that reason (`deadletter`: no retry is left to try), kept as its output, so the admin's queue shows the
+ * failure instead of a job done. A thrown error is retried by pg-boss as usual; `lastAttempt` says when none is left.
  */
 export async function workWithFailures<Data extends object>(
   boss: PgBoss,
   queue: string,
-  run: (data: Data, lastAttempt: boolean) => Promise<string | null>,
+  run: (data: Data, lastAttempt: boolean) => Promise<FailedJob | null>,
 ): Promise<void> {
   await boss.work(
     queue,
@@ -29,7 +33,7 @@ export async function workWithFailures<Data extends object>(
           const failure = await run(job.data, job.retryCount >= job.retryLimit);
           return failure === null
             ? { id: job.id, status: 'completed' }
-            : { id: job.id, status: 'deadletter', output: { message: failure } };
+            : { id: job.id, status: 'deadletter', output: failure };
         }),
       ),
   );

@@ -7,7 +7,7 @@ import { adminQueries, type JobFilter, useJobAction } from '@/api/admin';
 import { errorText } from '@/api/error-text';
 import { dateFormatter } from '@/components/format';
 import { type JobAction, jobActionAllowed, jobActionStates } from '@/contract/constants';
-import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
+import { type AdminJob, type JobFailure, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
 import { toast } from '@/lib/toast';
 import './queue-screen.css';
 
@@ -24,6 +24,16 @@ const kindNames: Record<JobKind, MessageDescriptor> = {
   'video-transcript': msg`Video transcript`,
   'text-import': msg`Text import`,
   'word-export': msg`Word export`,
+};
+
+/** Why a job failed for good, in the admin's language (an error without a code is shown as the server wrote it). */
+const failureNames: Record<JobFailure, MessageDescriptor> = {
+  no_captions_in_language: msg`The video has no captions in its language`,
+  no_captions: msg`The video has no captions that can be read`,
+  empty_captions: msg`The video's captions are empty`,
+  unreachable: msg`YouTube could not be reached`,
+  import_not_stored: msg`The text could not be stored`,
+  export_not_made: msg`The export could not be made`,
 };
 
 const jobActions = Object.keys(jobActionStates) as JobAction[];
@@ -130,7 +140,7 @@ export function QueueScreen() {
                   <td>
                     {job.attempts}/{job.retryLimit + 1}
                   </td>
-                  <td className="queue-error">{job.error ?? ''}</td>
+                  <td className="queue-error">{job.failure ? i18n._(failureNames[job.failure]) : (job.error ?? '')}</td>
                   <td>{when(job.createdOn)}</td>
                   <td>{when(job.completedOn)}</td>
                   <td className="queue-actions">

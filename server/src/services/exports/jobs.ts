@@ -6,7 +6,7 @@ import { exportedWordPages } from '../../db/queries/vocabulary-export.ts';
 import { failWordExport, storeWordExportFile, wordExportRequest } from '../../db/queries/word-exports.ts';
 import type { Db } from '../../db/types.ts';
 import type { Clock } from '../accounts.ts';
-import { workWithFailures } from '../jobs.ts';
+import { type FailedJob, workWithFailures } from '../jobs.ts';
 import { writeAnkiPackage } from './write-anki.ts';
 
 export const wordExportQueue = 'word-export';
@@ -31,7 +31,7 @@ export type WordExportJobDeps = { db: Db; clock: Clock; log: FastifyBaseLogger }
 const jobPageSize = 250;
 
 /** What the admin's queue shows for an export whose last attempt failed. */
-export const wordExportFailure = 'The export could not be made';
+export const wordExportFailure: FailedJob = { failure: 'export_not_made', message: 'The export could not be made' };
 
 /**
  * Makes an asked-for export: reads the learner's words page by page, writes the Anki package in a worker thread and
@@ -43,7 +43,7 @@ export async function runWordExportJob(
   deps: WordExportJobDeps,
   exportId: string,
   options: { lastAttempt: boolean },
-): Promise<string | null> {
+): Promise<FailedJob | null> {
   const { db, clock, log } = deps;
   const request = await wordExportRequest(db, exportId);
   if (request?.status !== 'pending' || request.expiresAt <= clock()) return null;

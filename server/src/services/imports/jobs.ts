@@ -5,7 +5,7 @@ import { insertNotification } from '../../db/queries/notifications.ts';
 import type { Db } from '../../db/types.ts';
 import { paginate } from '../../text/paginate.ts';
 import type { Clock } from '../accounts.ts';
-import { workWithFailures } from '../jobs.ts';
+import { type FailedJob, workWithFailures } from '../jobs.ts';
 import { notificationTexts } from '../notification-texts.ts';
 
 export const importQueue = 'text-import';
@@ -24,7 +24,7 @@ export function importJobs(boss: PgBoss): ImportJobs {
 export type ImportJobDeps = { db: Db; clock: Clock; log: FastifyBaseLogger };
 
 /** What the admin's queue shows for an import whose last attempt failed (the learner's own text says why). */
-export const importFailure = 'The text could not be stored';
+export const importFailure: FailedJob = { failure: 'import_not_stored', message: 'The text could not be stored' };
 
 /**
  * Makes an imported text's pages (about 250 words each, cut between paragraphs, chapters kept), tokenised as the
@@ -37,7 +37,7 @@ export async function runImportJob(
   deps: ImportJobDeps,
   importId: number,
   options: { lastAttempt: boolean },
-): Promise<string | null> {
+): Promise<FailedJob | null> {
   const { db, clock, log } = deps;
   const row = await findImportSource(db, importId);
   if (row?.status !== 'processing') return null;

@@ -10,7 +10,7 @@ import {
 } from '../../db/queries/videos.ts';
 import type { Db } from '../../db/types.ts';
 import type { Clock } from '../accounts.ts';
-import { workWithFailures } from '../jobs.ts';
+import { type FailedJob, workWithFailures } from '../jobs.ts';
 import { notificationTexts } from '../notification-texts.ts';
 import { transcriptSections } from './sections.ts';
 import { NoCaptionsError, type TranscriptSource } from './transcript-source.ts';
@@ -45,7 +45,7 @@ export async function runTranscriptJob(
   deps: TranscriptJobDeps,
   transcriptId: number,
   options: { lastAttempt: boolean },
-): Promise<string | null> {
+): Promise<FailedJob | null> {
   const { db, source, clock, log } = deps;
   const transcript = await findTranscript(db, transcriptId);
   if (!transcript || transcript.status === 'completed') return null;
@@ -71,7 +71,7 @@ export async function runTranscriptJob(
         ? notificationTexts.videoFailed(title, error.failure, error.available)
         : notificationTexts.videoFailed(title, 'unreachable'),
     );
-    return reason;
+    return { failure: permanent ? error.failure : 'unreachable', message: reason };
   }
 }
 
