@@ -32,7 +32,7 @@ test('on a phone a member opens Words from the burger menu, taps a saved word an
   await page.keyboard.press('3');
   await expect(listed).toHaveAttribute('data-level', '3');
 
-  await page.getByRole('checkbox', { name: word, exact: true }).check();
+  await page.getByRole('checkbox', { name: new RegExp(`^${word}$`, 'i') }).check();
   await expect(page.getByRole('region', { name: 'Selected words' })).toBeVisible();
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -6,14 +6,14 @@ import { type RowStore, useRowSelected, useRowWord } from './vocabulary-rows';
 
 type RowProps = { store: RowStore; lowercase: string };
 
-/** A row's checkbox, named by its word. */
-export const RowCheck = memo(function RowCheck({ store, lowercase }: RowProps) {
+/** A row's checkbox, named by its word as the row writes it ("Katze", not "katze"). */
+export const RowCheck = memo(function RowCheck({ store, lowercase, written }: RowProps & { written: string }) {
   const selected = useRowSelected(store, lowercase);
   return (
     <input
       type="checkbox"
       className="vocabulary-check"
-      aria-label={lowercase}
+      aria-label={written}
       checked={selected}
       onChange={(event) => store.toggle(lowercase, event.target.checked)}
     />

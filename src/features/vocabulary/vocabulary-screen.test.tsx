@@ -63,6 +63,17 @@ describe('the vocabulary screen', () => {
     expect(screen.getByRole('button', { name: 'regen' })).toBeInTheDocument();
   });
 
+  it("names a row's checkbox by its word as the row writes it", async () => {
+    mockDb().contexts[wordTimeKey(reader(), { language: 'de', lowercase: 'katze' })] = {
+      sentence: 'Jonas bleibt mit seiner Katze zu Hause.',
+      source: { contentId: 1, pageId: 0 },
+    };
+    await renderApp('/words', member);
+    await screen.findByRole('button', { name: 'Katze' });
+    expect(screen.getByRole('checkbox', { name: 'Katze' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'katze' })).not.toBeInTheDocument();
+  });
+
   it('is reached from the header', async () => {
     const { user } = await renderApp('/', member);
     const nav = screen.getByRole('navigation', { name: 'Main menu' });

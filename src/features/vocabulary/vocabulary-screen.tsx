@@ -94,7 +94,13 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
   );
   const changedOn = useMemo(() => dateFormatter(i18n.locale, { dateStyle: 'medium' }), [i18n.locale]);
   const renderCheck = useCallback(
-    (section: Section) => <RowCheck store={store} lowercase={section.tokens[0]?.lowercase ?? ''} />,
+    (section: Section) => (
+      <RowCheck
+        store={store}
+        lowercase={section.tokens[0]?.lowercase ?? ''}
+        written={section.tokens[0]?.display ?? ''}
+      />
+    ),
     [store],
   );
   const renderCells = useCallback(
