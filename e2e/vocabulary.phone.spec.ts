@@ -24,6 +24,10 @@ test('on a phone a member opens Words from the burger menu, taps a saved word an
   await expect(page).toHaveURL(/\/words$/);
   const listed = page.locator(`.vocabulary-list [data-w="${word}"]`);
   await expect(listed).toHaveAttribute('data-level', '1');
+  // The level filters start where the search field does: no frame of their own takes the narrow screen's width.
+  const firstLevel = await page.getByRole('button', { name: /^Level 0\b/ }).boundingBox();
+  const search = await page.getByLabel('Search').boundingBox();
+  expect(firstLevel?.x).toBe(search?.x);
   await expectNoAxeViolations(page);
   await listed.tap();
   const box = page.getByRole('region', { name: 'Translation' });
