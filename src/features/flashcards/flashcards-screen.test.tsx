@@ -137,6 +137,8 @@ describe('the flashcards screen', () => {
     await user.keyboard(' ');
     await user.keyboard('3');
     await screen.findByText('2 cards left');
+    // The grade has reached the server (a grade undone before its call leaves is never sent, nor its undo).
+    await waitFor(() => expect(mockDb().flashcards.reviews).toHaveLength(1));
     await user.keyboard('u');
     await waitFor(() => expect(cardWord()).toBe(first));
     await user.keyboard(' ');
