@@ -10,6 +10,7 @@ import {
   phraseOccurrences,
   type RankedNewWord,
   vocabularyOf,
+  writtenFormsOf,
 } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
 import type { Section } from '@/contract/entities';
@@ -95,10 +96,13 @@ export const coverageHandlers = [
     const sections = readableText(parsed.targetLang, parsed.contentId, user);
     if (!sections) return fail(404, 'not_found', 'This text does not exist');
     const { vocabulary, levelOf, counts } = countsFor(user, parsed.targetLang, sections);
+    const writtenForms = writtenFormsOf(sections);
     const ranked: RankedNewWord[] = [...vocabulary]
       .filter(([lowercase]) => (levelOf(lowercase) ?? 0) === 0)
-      .map(([lowercase, occurrences]) => {
-        if (levelOf(lowercase) !== 0) return { lowercase, occurrences, level: null };
+      .map(([lowercase, occurrences]): RankedNewWord => {
+        const written = writtenForms.get(lowercase);
+        const word = { lowercase, ...(written ? { written } : {}), occurrences };
+        if (levelOf(lowercase) !== 0) return { ...word, level: null };
         // A saved word at level 0 comes with the learner's own meaning and note, when written.
         const {
           level: _level,
@@ -109,7 +113,7 @@ export const coverageHandlers = [
           level: 0,
           language: parsed.targetLang,
         });
-        return { ...own, occurrences, level: 0 };
+        return { ...own, ...word, level: 0 };
       });
     ranked.sort(compareNewWords);
     return ok({ coverage: coverageOf(counts), words: newWordsCoverage(counts, ranked.slice(0, maxNewWordsListed)) });

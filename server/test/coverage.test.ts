@@ -116,6 +116,24 @@ async function runImports() {
     await runImportJob({ db: app.database.db, clock: app.clock.now, log: silentLog }, id, { lastAttempt: true });
 }
 
+/** A Spanish text the learner pastes, made into pages: its content's id. */
+async function importedText(token: string, title: string, text: string): Promise<number> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/v1/imports',
+    headers: authed(token),
+    payload: { language: 'es', title, text },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  await runImports();
+  const mine = envelopeSchema(endpoints.myTexts.details).parse(
+    (await app.inject({ method: 'GET', url: '/api/v1/imports/es', headers: authed(token) })).json(),
+  ).details;
+  const id = mine.find((text) => text.title === title)?.contentId;
+  if (!id) throw new Error('import not ready');
+  return id;
+}
+
 describe("a text's vocabulary, stored with its pages", () => {
   it('is written when the starter library is seeded: each word once, its occurrences over the text', async () => {
     expect(await vocabulary(await contentId('cov-es-casa'))).toEqual({
@@ -132,19 +150,7 @@ describe("a text's vocabulary, stored with its pages", () => {
 
   it("is written when a learner's import is made into pages", async () => {
     const token = await signupLearner(app, '10.9.0.3');
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/v1/imports',
-      headers: authed(token),
-      payload: { language: 'es', title: 'Mío', text: 'El perro y el gato. El perro duerme.' },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    await runImports();
-    const mine = envelopeSchema(endpoints.myTexts.details).parse(
-      (await app.inject({ method: 'GET', url: '/api/v1/imports/es', headers: authed(token) })).json(),
-    ).details;
-    const id = mine[0]?.contentId;
-    if (!id) throw new Error('import not ready');
+    const id = await importedText(token, 'Mío', 'El perro y el gato. El perro duerme.');
     expect(await vocabulary(id)).toEqual({ duerme: 1, el: 3, gato: 1, perro: 2, y: 1 });
     expect((await texts([id], token))[0]).toMatchObject({ id, wordTokens: 8, newWords: 5 });
     expect(refusal(await get(`/coverage/texts/es?ids=${id}`, learner))).toMatchObject({
@@ -365,6 +371,14 @@ describe('"Learn these words"', () => {
       { lowercase: 'gato', occurrences: 1, level: null, familiarPercent: 90.9, band: 'hard' },
       { lowercase: 'la', occurrences: 1, level: 0, familiarPercent: 100, band: 'comfortable' },
     ]);
+  });
+
+  it('writes each word as the text does where its case is its own: a name keeps its capital', async () => {
+    const token = await signupLearner(app, '10.9.0.6');
+    const id = await importedText(token, 'Nombres', 'Hoy viene Ana. Ana come con el Perro, y el perro duerme.');
+    const written = Object.fromEntries((await newWords(id, token)).words.map((word) => [word.lowercase, word.written]));
+    // "Ana" once inside a sentence; "hoy" only opens one; "Perro" and "perro" tie: the first in code-point order.
+    expect(written).toMatchObject({ ana: 'Ana', hoy: undefined, perro: 'Perro', el: undefined, come: undefined });
   });
 
   it('holds at most the most frequent words of a long text', async () => {

@@ -10,6 +10,7 @@ import {
   phraseGains,
   phraseOccurrences,
   vocabularyOf,
+  writtenFormsOf,
 } from './coverage';
 import type { Token } from './entities';
 
@@ -121,6 +122,50 @@ describe("a text's pairs of words", () => {
       paragraph('up'),
     ]);
     expect(Object.fromEntries(pairs)).toEqual({ 'give up': 2, 'up give': 1, 'up there': 1 });
+  });
+});
+
+describe("a text's written forms", () => {
+  it('keeps the case a word has where it does not open a sentence: a noun or a name keeps its capital', () => {
+    const forms = writtenFormsOf([
+      paragraph('Der', ' ', 'Hund', ' ', 'schläft', '. ', 'Anna', ' ', 'sieht', ' ', 'den', ' ', 'Hund', '.'),
+      paragraph('Heute', ' ', 'kommt', ' ', 'Anna', '.'),
+    ]);
+    expect(Object.fromEntries(forms)).toEqual({ hund: 'Hund', anna: 'Anna' });
+  });
+
+  it('says nothing of a word that only opens sentences, nor of one written in lower case', () => {
+    const forms = writtenFormsOf([paragraph('Der', ' ', 'Tag', '. ', 'Die', ' ', 'Nacht', ', ', 'der', ' ', 'Mond')]);
+    expect(forms.has('der')).toBe(false);
+    expect(forms.has('die')).toBe(false);
+    expect(Object.fromEntries(forms)).toEqual({ tag: 'Tag', nacht: 'Nacht', mond: 'Mond' });
+  });
+
+  it('takes the most frequent form, the first in code-point order on a tie', () => {
+    const forms = writtenFormsOf([
+      paragraph(
+        'I',
+        ' ',
+        'saw',
+        ' ',
+        'Apple',
+        ' ',
+        'and',
+        ' ',
+        'apple',
+        ' ',
+        'and',
+        ' ',
+        'APPLE',
+        ' ',
+        'and',
+        ' ',
+        'apple',
+      ),
+      paragraph('A', ' ', 'polish', ' ', 'and', ' ', 'Polish'),
+    ]);
+    expect(forms.get('apple')).toBeUndefined();
+    expect(forms.get('polish')).toBe('Polish');
   });
 });
 

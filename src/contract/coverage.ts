@@ -100,6 +100,41 @@ export function pairsOf(
 }
 
 /**
+ * Each word as a text writes it where its case is its own ("Hund", "Anna", "I"): of its occurrences that do not open a
+ * sentence (a paragraph's first word, or the first after a token that ends one), the most frequent form, a tie going
+ * to the first in code-point order; words whose form is the lowercase one, or that only open sentences, are left out
+ * (they are shown as stored). What the server stores per text beside its vocabulary (`refresh_content_words`).
+ */
+export function writtenFormsOf(
+  sections: readonly { tokens: readonly (WordToken & { display: string })[] }[],
+): Map<string, string> {
+  const forms = new Map<string, Map<string, number>>();
+  for (const { tokens } of sections) {
+    let opensSentence = true;
+    for (const token of tokens) {
+      if (!token.isWord) {
+        if (endsSentence.test(token.display)) opensSentence = true;
+        continue;
+      }
+      if (!opensSentence) {
+        const counted = forms.get(token.lowercase) ?? new Map<string, number>();
+        forms.set(token.lowercase, counted.set(token.display, (counted.get(token.display) ?? 0) + 1));
+      }
+      opensSentence = false;
+    }
+  }
+  const written = new Map<string, string>();
+  for (const [lowercase, counted] of forms) {
+    let best: [string, number] | undefined;
+    for (const [display, times] of counted) {
+      if (!best || times > best[1] || (times === best[1] && display < best[0])) best = [display, times];
+    }
+    if (best && best[0] !== lowercase) written.set(lowercase, best[0]);
+  }
+  return written;
+}
+
+/**
  * How often a saved phrase occurs in a text, read from the text's pairs: the fewest occurrences of its consecutive
  * pairs. Exact for a phrase of two words; for a longer one, it counts a place where its pairs occur apart as well
  * (docs/decisions/0042).
@@ -141,6 +176,8 @@ export function phraseGains(
 
 export type RankedNewWord = {
   lowercase: string;
+  /** The word as the text writes it, when its case is its own (`writtenFormsOf`). */
+  written?: string;
   occurrences: number;
   level: 0 | null;
   /** The learner's own meaning and note, when a word at level 0 has them. */

@@ -372,6 +372,8 @@ export type VideoCoverage = z.infer<typeof videoCoverageSchema>;
 /** A word of a "Learn these words" list: unsaved (level null) or at level 0, with the text's figures once learnt. */
 export const newWordSchema = z.object({
   lowercase: z.string(),
+  /** The word as the text writes it where its case is its own ("Hund"), when that is not its lowercase form. */
+  written: z.optional(z.string()),
   occurrences: positiveInt32(),
   level: z.nullable(z.literal(0)),
   /** The learner's own meaning and note, when a word at level 0 has them. */

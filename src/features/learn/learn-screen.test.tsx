@@ -23,11 +23,12 @@ describe('Learn these words', () => {
     expect(screen.getByText('The Rainy Saturday')).toBeInTheDocument();
     expect(screen.getByText(/% familiar$/)).toBeInTheDocument();
     const list = rows();
+    // Each as the text writes it where its case is its own: a name keeps its capital.
     expect(list.map((row) => within(row).getByRole('button').textContent).slice(0, 4)).toEqual([
       'the',
       'at',
       'cat',
-      'tom',
+      'Tom',
     ]);
     expect(list[0]).toHaveTextContent(/^11 times 18\.4%\s+the$/);
     const stretch = list.findIndex((row) => row.textContent?.includes('95% reached'));

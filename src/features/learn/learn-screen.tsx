@@ -89,7 +89,10 @@ export function LearnScreen({ contentId, language, title }: LearnScreenProps) {
   const source = useMemo(() => ({ newWordsOf: contentId }), [contentId]);
   const sections = useMemo<Section[]>(
     () =>
-      words.map(({ lowercase }, index) => ({ tokens: [{ id: index, display: lowercase, lowercase, isWord: true }] })),
+      // Each word as the text writes it where its case is its own ("Hund", "Anna").
+      words.map(({ lowercase, written }, index) => ({
+        tokens: [{ id: index, display: written ?? lowercase, lowercase, isWord: true }],
+      })),
     [words],
   );
   const reached = useMemo(() => thresholdsReached(answer.coverage.band, words), [answer.coverage.band, words]);

@@ -155,7 +155,7 @@ const readableTexts = (p: Learner & Record<'ids' | ViewerParams, Placeholder>) =
   vocabularyOf(
     p,
     sql`select ${contents.id} as id from ${contents} where ${readableContents(p)}`,
-    sql`select v.content_id as id, v.lowercase, v.occurrences from content_words v
+    sql`select v.content_id as id, v.lowercase, v.occurrences, v.written from content_words v
       where v.content_id in (select id from readable)`,
   );
 
@@ -221,14 +221,13 @@ const newWords = statement<
     counted as (${withGains(sql.raw('bare'))})
     select counted.*, coalesce((
       select json_agg(
-          -- The learner's own meaning and note only when a word has them (a level-0 word may).
-          case when n.meaning is null and n.note is null
-            then json_build_object('lowercase', n.lowercase, 'occurrences', n.occurrences, 'level', n.level)
-            else json_strip_nulls(json_build_object('lowercase', n.lowercase, 'occurrences', n.occurrences,
-              'level', n.level, 'meaning', n.meaning, 'note', n.note)) end
+          -- The written form, the learner's own meaning and note only when a word has them (a level-0 word may);
+          -- the level always (null: unsaved).
+          jsonb_strip_nulls(jsonb_build_object('lowercase', n.lowercase, 'written', n.written,
+            'occurrences', n.occurrences, 'meaning', n.meaning, 'note', n.note)) || jsonb_build_object('level', n.level)
         order by n.occurrences desc, n.lowercase collate "C")
       from (
-        select v.lowercase, v.occurrences, s.level, s.meaning, s.note
+        select v.lowercase, v.written, v.occurrences, s.level, s.meaning, s.note
         from vocabulary v left join saved s on s.lowercase = v.lowercase
         where coalesce(s.level, 0) = 0
         order by v.occurrences desc, v.lowercase collate "C"

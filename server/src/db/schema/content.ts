@@ -98,6 +98,12 @@ export const contentWords = pgTable(
       .references(() => contents.id, { onDelete: 'cascade' }),
     lowercase: text('lowercase').notNull(),
     occurrences: integer('occurrences').notNull(),
+    /**
+     * The word as the text writes it where its case is its own ("Hund", "Anna"): its most frequent form not opening a
+     * sentence (migration 0032, `writtenFormsOf` in src/contract/coverage.ts); null when that is the lowercase form,
+     * or when the word only opens sentences.
+     */
+    written: text('written'),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.lowercase] })],
 );
