@@ -4,11 +4,11 @@
  * splitting it would make state modules import each other.
  */
 import { coinRewards } from '@/contract/constants';
+import type { AdminJob } from '@/contract/endpoints/admin';
 import type { ReviewResult } from '@/contract/endpoints/flashcards';
 import type { StartWordExport, WordExportJob } from '@/contract/endpoints/vocabulary';
 import type { WordContext } from '@/contract/endpoints/words';
 import type {
-  AdminJob,
   CefrLevel,
   Discount,
   jobStatuses,

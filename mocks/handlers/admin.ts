@@ -1,6 +1,7 @@
 import { jobActionAllowed } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
-import { type AdminJob, jobStatuses } from '@/contract/entities';
+import type { AdminJob } from '@/contract/endpoints/admin';
+import { jobStatuses } from '@/contract/entities';
 import { mockDb } from '../db';
 import { fail, ok, parseParams, requireUser, route } from './respond';
 

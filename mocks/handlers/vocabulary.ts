@@ -3,10 +3,11 @@ import { ankiContentType, ankiFileName, ankiPackage, ankiWordOf } from '@/contra
 import { vocabularyPageSize } from '@/contract/constants';
 import { vocabularyOf } from '@/contract/coverage';
 import { endpoints } from '@/contract/endpoints';
+import type { VocabularyWord } from '@/contract/endpoints/vocabulary';
 import { wordExportLifetimeMs } from '@/contract/endpoints/vocabulary';
 import { maxFamilyDepth } from '@/contract/endpoints/word-parents';
 import type { WordContext } from '@/contract/endpoints/words';
-import type { UserWord, VocabularySort, VocabularyWord } from '@/contract/entities';
+import type { UserWord, VocabularySort } from '@/contract/entities';
 import { type LearningLanguage, learningLanguages } from '@/contract/languages';
 import { isPhrase } from '@/contract/phrases';
 import {

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobAction } from '@/contract/constants';
-import { adminEndpoints } from '@/contract/endpoints/admin';
-import type { AdminJob, JobKind, JobQueue } from '@/contract/entities';
+import { type AdminJob, adminEndpoints, type JobKind, type JobQueue } from '@/contract/endpoints/admin';
 import { fetchDetails } from './client';
 
 export type JobFilter = { state?: AdminJob['state'] | undefined; kind?: JobKind | undefined };

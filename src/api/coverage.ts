@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { maxCoverageIds } from '@/contract/constants';
+import type { TextNewWords } from '@/contract/endpoints/coverage';
 import { coverageEndpoints } from '@/contract/endpoints/coverage';
-import type { ScopedWord, TextNewWords } from '@/contract/entities';
+import type { ScopedWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { coverageRoot } from './cache-resets';
 import { fetchDetails } from './client';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VocabularyWord } from '@/contract/entities';
+import type { VocabularyWord } from '@/contract/endpoints/vocabulary';
 import { levelsOfNewWords } from './coverage';
 import {
   levelsOf,

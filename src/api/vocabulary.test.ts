@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '@/contract/endpoints/progress';
-import type { UserWord, VocabularyPage, VocabularyWord } from '@/contract/entities';
+import type { VocabularyPage, VocabularyWord } from '@/contract/endpoints/vocabulary';
+import type { UserWord } from '@/contract/entities';
 import { progressRoot, withLevelMoves } from './cache-resets';
 import { bulkCalls, normalFilters, vocabularyQueries, withoutListed } from './vocabulary';
 import {

@@ -1,14 +1,8 @@
 import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { maxBulkWords } from '@/contract/constants';
+import type { VocabularyPage } from '@/contract/endpoints/vocabulary';
 import { vocabularyEndpoints } from '@/contract/endpoints/vocabulary';
-import type {
-  LearnerBalances,
-  ScopedWord,
-  UserWord,
-  VocabularyPage,
-  VocabularySort,
-  WordLevel,
-} from '@/contract/entities';
+import type { LearnerBalances, ScopedWord, UserWord, VocabularySort, WordLevel } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { countWordsAhead, storeBalances } from './account';
 import { forgetCoverage, moveLevelCounts, refreshProgress } from './cache-resets';

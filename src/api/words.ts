@@ -9,15 +9,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import type { VocabularyPage, VocabularyWord } from '@/contract/endpoints/vocabulary';
 import { type WordContext, wordEndpoints } from '@/contract/endpoints/words';
-import type {
-  LearnerBalances,
-  ScopedWord,
-  Section,
-  UserWord,
-  VocabularyPage,
-  VocabularyWord,
-} from '@/contract/entities';
+import type { LearnerBalances, ScopedWord, Section, UserWord } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { isPhrase } from '@/contract/phrases';
 import { afterPaintOrLeaving } from '@/lib/after-paint';

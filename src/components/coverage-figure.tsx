@@ -5,7 +5,7 @@ import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { coverageCalls, coverageQueries } from '@/api/coverage';
 import type { CoverageBand } from '@/contract/coverage';
-import type { CoverageFigures, TextCoverage, VideoCoverage } from '@/contract/entities';
+import type { CoverageFigures, TextCoverage, VideoCoverage } from '@/contract/endpoints/coverage';
 import type { LearningLanguage } from '@/contract/languages';
 import './coverage-figure.css';
 

@@ -1,4 +1,5 @@
-import type { AdminJob, StoreItem } from './entities.ts';
+import type { AdminJob } from './endpoints/admin.ts';
+import type { StoreItem } from './entities.ts';
 
 /** Layout breakpoints of spec §9, in CSS pixels. */
 export const breakpoints = {

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { coverageBands } from './coverage.ts';
 import { int32, multilineText, plainText, positiveInt32 } from './fields.ts';
 import { learningLanguageSchema } from './languages.ts';
 import { isPhrase, phraseMaxLength, phraseProblem } from './phrases.ts';
@@ -229,38 +228,9 @@ export type UserPage = z.infer<typeof userPageSchema>;
 /** Why a video's transcript could not be made, in a `video_failed` notification's `reason`. */
 export const transcriptFailures = ['no_captions_in_language', 'no_captions', 'empty_captions', 'unreachable'] as const;
 export type TranscriptFailure = (typeof transcriptFailures)[number];
-/** Why a background job failed for good: a transcript's reason, a text import not stored, an export not made. */
-export const jobFailures = [...transcriptFailures, 'import_not_stored', 'export_not_made'] as const;
-export type JobFailure = (typeof jobFailures)[number];
 
 export const jobStatuses = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export const jobStatusSchema = z.enum(jobStatuses);
-
-/** The kinds of background job the admin's queue shows, by their pg-boss queue names. */
-export const jobKinds = ['video-transcript', 'text-import', 'word-export'] as const;
-export type JobKind = (typeof jobKinds)[number];
-export const adminJobSchema = z.object({
-  id: z.string(),
-  kind: z.enum(jobKinds),
-  state: jobStatusSchema,
-  /** The learner the job works for (a transcript: the first who added the video), when known. */
-  owner: z.nullable(z.string()),
-  attempts: z.int().check(z.minimum(0)),
-  retryLimit: z.int().check(z.minimum(0)),
-  /** What the job last threw or failed with, as the server wrote it (a diagnostic: English, or a library's words). */
-  error: z.nullable(z.string()),
-  /** Why it failed for good, as a code the queue screen words in the admin's language; null for other errors. */
-  failure: z.nullable(z.enum(jobFailures)),
-  createdOn: isoDateTimeSchema,
-  startedOn: z.nullable(isoDateTimeSchema),
-  completedOn: z.nullable(isoDateTimeSchema),
-});
-export type AdminJob = z.infer<typeof adminJobSchema>;
-export const jobQueueSchema = z.object({
-  counts: z.record(jobStatusSchema, z.int().check(z.minimum(0))),
-  jobs: z.array(adminJobSchema),
-});
-export type JobQueue = z.infer<typeof jobQueueSchema>;
 
 export const videoGroupSchema = z.object({
   lang: learningLanguageSchema,
@@ -348,74 +318,6 @@ export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export const portalSessionSchema = z.object({ url: z.url() });
 export type PortalSession = z.infer<typeof portalSessionSchema>;
 
-/**
- * A learner's figures for one text or transcript (formula in coverage.ts): the counts, and the percentages and band
- * they give, null for a text without words.
- */
-export const coverageSchema = z.object({
-  wordTokens: int32(),
-  knownTokens: int32(),
-  familiarTokens: int32(),
-  newWords: int32(),
-  knownPercent: z.nullable(z.number().check(z.minimum(0), z.maximum(100))),
-  familiarPercent: z.nullable(z.number().check(z.minimum(0), z.maximum(100))),
-  band: z.nullable(z.enum(coverageBands)),
-});
-export type CoverageFigures = z.infer<typeof coverageSchema>;
-
-export const textCoverageSchema = z.extend(coverageSchema, { id: contentIdSchema });
-export type TextCoverage = z.infer<typeof textCoverageSchema>;
-
-export const videoCoverageSchema = z.extend(coverageSchema, { videoId: videoIdSchema });
-export type VideoCoverage = z.infer<typeof videoCoverageSchema>;
-
-/** A word of a "Learn these words" list: unsaved (level null) or at level 0, with the text's figures once learnt. */
-export const newWordSchema = z.object({
-  lowercase: z.string(),
-  /** The word as the text writes it where its case is its own ("Hund"), when that is not its lowercase form. */
-  written: z.optional(z.string()),
-  occurrences: positiveInt32(),
-  level: z.nullable(z.literal(0)),
-  /** The learner's own meaning and note, when a word at level 0 has them. */
-  meaning: z.optional(z.string()),
-  note: z.optional(z.string()),
-  familiarPercent: z.number().check(z.minimum(0), z.maximum(100)),
-  band: z.enum(coverageBands),
-});
-
-export const textNewWordsSchema = z.object({ coverage: coverageSchema, words: z.array(newWordSchema) });
-export type TextNewWords = z.infer<typeof textNewWordsSchema>;
-
 /** How the vocabulary screen orders a learner's words: last changed first, A–Z (accents folded), most frequent first. */
 export const vocabularySorts = ['recent', 'az', 'frequency'] as const;
 export type VocabularySort = (typeof vocabularySorts)[number];
-
-/**
- * A saved word as the vocabulary screen lists it: its level, the meaning shown for it (the learner's own once they
- * write one, else the dictionary's first gloss into the home language, else null), the learner's note, when its level
- * (or meaning) last changed, and how often it occurs in the published library and the learner's own texts.
- */
-export const vocabularyWordSchema = z.object({
-  lowercase: z.string(),
-  level: wordLevelSchema,
-  meaning: z.nullable(z.string()),
-  meaningIsOwn: z.boolean(),
-  note: z.nullable(z.string()),
-  /** The sentence the word was first saved in (a flashcard's front), null when it was saved without one. */
-  sentence: z.nullable(z.string()),
-  updatedAt: isoDateTimeSchema,
-  occurrences: int32(),
-});
-export type VocabularyWord = z.infer<typeof vocabularyWordSchema>;
-
-/**
- * One page of the list, in keyset order: `next` is the opaque cursor of the page after it (null on the last), `total`
- * the number of words matching the filters. The learner's words per level, whatever the filters, are the progress
- * call's (`/progress/…`): a search need not count every saved word.
- */
-export const vocabularyPageSchema = z.object({
-  words: z.array(vocabularyWordSchema),
-  next: z.nullable(z.string()),
-  total: int32(),
-});
-export type VocabularyPage = z.infer<typeof vocabularyPageSchema>;

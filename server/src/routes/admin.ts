@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type JobAction, jobActionAllowed } from '#contract/constants.ts';
+import { type AdminJob, type JobKind, jobKinds } from '#contract/endpoints/admin.ts';
 import { endpoints } from '#contract/endpoints.ts';
-import { type AdminJob, type JobKind, jobKinds, jobStatuses } from '#contract/entities.ts';
+import { jobStatuses } from '#contract/entities.ts';
 import { jobOwners, recordAdminAction } from '../db/queries/admin.ts';
 import { failImport, reopenImport } from '../db/queries/imports.ts';
 import { failWaitingTranscript } from '../db/queries/videos.ts';

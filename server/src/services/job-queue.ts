@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import { type AdminJob, type JobFailure, type JobKind, jobFailures } from '#contract/entities.ts';
+import { type AdminJob, type JobFailure, type JobKind, jobFailures } from '#contract/endpoints/admin.ts';
 
 /** A job as pg-boss keeps it, before its owner is looked up. */
 export type QueuedJob = Omit<AdminJob, 'owner'> & { data: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import { type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
-import type { JobFailure } from '#contract/entities.ts';
+import type { JobFailure } from '#contract/endpoints/admin.ts';
 
 /** Background work runs in pg-boss on the same database: PostgreSQL, or the embedded PGlite through its socket. */
 export type ErrorLog = { error: (details: { err: unknown }, message: string) => void };

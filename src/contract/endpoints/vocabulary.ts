@@ -5,16 +5,46 @@ import {
   learnerBalancesSchema,
   savedFormSchema,
   userWordSchema,
-  vocabularyPageSchema,
   vocabularySorts,
-  vocabularyWordSchema,
   wordLevelSchema,
 } from '../entities.ts';
-import { plainText } from '../fields.ts';
+import { int32, plainText } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { wordExportFormats } from '../word-export.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { targetLangParams } from './params.ts';
+
+// The vocabulary list's entities live with its calls: the screen loads them (no first load does).
+
+/**
+ * A saved word as the vocabulary screen lists it: its level, the meaning shown for it (the learner's own once they
+ * write one, else the dictionary's first gloss into the home language, else null), the learner's note, when its level
+ * (or meaning) last changed, and how often it occurs in the published library and the learner's own texts.
+ */
+export const vocabularyWordSchema = z.object({
+  lowercase: z.string(),
+  level: wordLevelSchema,
+  meaning: z.nullable(z.string()),
+  meaningIsOwn: z.boolean(),
+  note: z.nullable(z.string()),
+  /** The sentence the word was first saved in (a flashcard's front), null when it was saved without one. */
+  sentence: z.nullable(z.string()),
+  updatedAt: isoDateTimeSchema,
+  occurrences: int32(),
+});
+export type VocabularyWord = z.infer<typeof vocabularyWordSchema>;
+
+/**
+ * One page of the list, in keyset order: `next` is the opaque cursor of the page after it (null on the last), `total`
+ * the number of words matching the filters. The learner's words per level, whatever the filters, are the progress
+ * call's (`/progress/…`): a search need not count every saved word.
+ */
+export const vocabularyPageSchema = z.object({
+  words: z.array(vocabularyWordSchema),
+  next: z.nullable(z.string()),
+  total: int32(),
+});
+export type VocabularyPage = z.infer<typeof vocabularyPageSchema>;
 
 /** `levels=0,3,4`: the levels to list, each once or more; absent lists every level. */
 const levelList = z

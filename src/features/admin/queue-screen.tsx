@@ -7,7 +7,8 @@ import { adminQueries, type JobFilter, useJobAction } from '@/api/admin';
 import { errorText } from '@/api/error-text';
 import { dateFormatter } from '@/components/format';
 import { type JobAction, jobActionAllowed, jobActionStates } from '@/contract/constants';
-import { type AdminJob, type JobFailure, type JobKind, jobKinds, jobStatuses } from '@/contract/entities';
+import { type AdminJob, type JobFailure, type JobKind, jobKinds } from '@/contract/endpoints/admin';
+import { jobStatuses } from '@/contract/entities';
 import { toast } from '@/lib/toast';
 import './queue-screen.css';
 

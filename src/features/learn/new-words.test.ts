@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '@/contract/coverage';
-import type { TextNewWords } from '@/contract/entities';
+import type { TextNewWords } from '@/contract/endpoints/coverage';
 import { coverageNow, thresholdsReached } from './new-words';
 
 describe('thresholdsReached', () => {

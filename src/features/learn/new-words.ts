@@ -1,6 +1,6 @@
 import type { WordLevels } from '@/api/words';
 import { type Coverage, type CoverageBand, coverageOf } from '@/contract/coverage';
-import type { TextNewWords } from '@/contract/entities';
+import type { TextNewWords } from '@/contract/endpoints/coverage';
 
 /** Which thresholds a word of the list reaches: learnt with the words above it, the text becomes 95 % or 98 % familiar. */
 export type Reached = { stretch: boolean; comfortable: boolean };

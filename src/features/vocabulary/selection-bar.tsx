@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useChangeVocabulary } from '@/api/vocabulary';
 import { Modal } from '@/components/modal';
-import type { VocabularyWord } from '@/contract/entities';
+import type { VocabularyWord } from '@/contract/endpoints/vocabulary';
 import type { LearningLanguage } from '@/contract/languages';
 import { type RowStore, useSelection } from './vocabulary-rows';
 

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { VocabularyRow } from '@/contract/endpoints/vocabulary';
-import type { Section, VocabularyWord } from '@/contract/entities';
+import type { VocabularyRow, VocabularyWord } from '@/contract/endpoints/vocabulary';
+import type { Section } from '@/contract/entities';
 import { writtenForm } from '@/lib/written-form';
 
 /**

@@ -9,7 +9,8 @@ import { InteractiveText } from '@/components/interactive-text/interactive-text'
 import { useLevelDisplayClass } from '@/components/interactive-text/level-display';
 import { TextToggles } from '@/components/interactive-text/text-toggles';
 import { useSession } from '@/components/layout/use-session';
-import type { Section, VocabularyWord } from '@/contract/entities';
+import type { VocabularyWord } from '@/contract/endpoints/vocabulary';
+import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { usePreferences } from '@/stores/preferences';
 import { FilterBar } from './filter-bar';
