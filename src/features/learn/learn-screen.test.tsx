@@ -1,8 +1,9 @@
 import { server } from '@mocks/node';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '@/contract/coverage';
+import { usePreferences } from '@/stores/preferences';
 import { signedIn, storedLevel } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
 
@@ -37,6 +38,15 @@ describe('Learn these words', () => {
     expect(list[comfortable]).toHaveTextContent(/^1 time 98\.6%\s+98% reached wet$/);
     expect(list.filter((row) => /reached/.test(row.textContent ?? ''))).toHaveLength(2);
     expect(stretch).toBeLessThan(comfortable);
+  });
+
+  it("says each row's counts are in the interface's language, its word in the text's", async () => {
+    await openList();
+    act(() => usePreferences.setState({ locale: 'de' }));
+    await screen.findByRole('heading', { name: 'Diese Wörter lernen' });
+    const first = rows()[0] as HTMLElement;
+    expect(within(first).getByText('11 Mal').closest('[lang]')).toHaveAttribute('lang', 'de');
+    expect(within(first).getByRole('button').closest('[lang]')).toHaveAttribute('lang', 'en');
   });
 
   it("opens a word's translation when it is tapped", async () => {

@@ -58,13 +58,17 @@ function ThresholdMarker({ band }: { band: 'stretch' | 'comfortable' }) {
   );
 }
 
-/** A row's start: how often the word occurs, the text's familiar share once it is learnt, and a threshold reached. */
+/**
+ * A row's start: how often the word occurs, the text's familiar share once it is learnt, and a threshold reached. It
+ * stands in the text engine's element, in the language learnt: it says it is in the interface's.
+ */
 const WordRank = memo(function WordRank({ word, reached }: { word: NewWord; reached: Reached }) {
+  const { i18n } = useLingui();
   const percent = usePercent();
   const coverage = percent(word.familiarPercent);
   const times = word.occurrences;
   return (
-    <span className="learn-rank">
+    <span className="learn-rank" lang={i18n.locale}>
       <span className="learn-occurrences">
         <Plural value={times} one="# time" other="# times" />
       </span>{' '}

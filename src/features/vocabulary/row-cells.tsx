@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { VocabularyRow } from '@/contract/endpoints/vocabulary';
 import type { LearningLanguage } from '@/contract/languages';
@@ -21,10 +21,12 @@ export const RowCheck = memo(function RowCheck({ store, lowercase, written }: Ro
 });
 
 /** The words below a row's word when the list is grouped by family, each coloured by its level. */
-function FamilyLine({ words }: { words: NonNullable<VocabularyRow['children']> }) {
+function FamilyLine({ words, uiLang }: { words: NonNullable<VocabularyRow['children']>; uiLang: string }) {
   return (
     <span className="vocabulary-family">
-      <Trans>Family:</Trans>{' '}
+      <span lang={uiLang}>
+        <Trans>Family:</Trans>
+      </span>{' '}
       {/* Inside the row's paragraph, where a list element may not stand: words a space apart, spaced by CSS. */}
       <span className="vocabulary-family-words">
         {words.map(({ lowercase, level }) => (
@@ -41,11 +43,14 @@ type RowCellsProps = RowProps & { homeLang: LearningLanguage; changedOn: Intl.Da
 
 /**
  * A row's cells after its word: the meaning (the learner's own, else the dictionary's, else a dash) and the note, how
- * often it occurs, when it last changed.
+ * often it occurs, when it last changed. The row stands in the text engine's element, in the language learnt: what the
+ * interface writes says it is in the interface's language, for a screen reader's voice.
  */
 export const RowCells = memo(function RowCells({ store, lowercase, homeLang, changedOn }: RowCellsProps) {
+  const { i18n } = useLingui();
   const word = useRowWord(store, lowercase);
   if (!word) return null;
+  const uiLang = i18n.locale;
   const times = word.occurrences;
   return (
     <>
@@ -53,14 +58,14 @@ export const RowCells = memo(function RowCells({ store, lowercase, homeLang, cha
         {word.meaning === null ? (
           <>
             <span aria-hidden="true">—</span>
-            <span className="visually-hidden">
+            <span className="visually-hidden" lang={uiLang}>
               <Trans>No meaning yet</Trans>
             </span>
           </>
         ) : (
           <span lang={homeLang} dir="auto" data-own={word.meaningIsOwn ? '' : undefined}>
             {word.meaningIsOwn ? (
-              <span className="visually-hidden">
+              <span className="visually-hidden" lang={uiLang}>
                 <Trans>Your meaning</Trans>{' '}
               </span>
             ) : null}
@@ -72,12 +77,12 @@ export const RowCells = memo(function RowCells({ store, lowercase, homeLang, cha
             {word.note}
           </span>
         ) : null}
-        {word.children?.length ? <FamilyLine words={word.children} /> : null}
+        {word.children?.length ? <FamilyLine words={word.children} uiLang={uiLang} /> : null}
       </span>
-      <span className="vocabulary-occurrences">
+      <span className="vocabulary-occurrences" lang={uiLang}>
         <Plural value={times} one="# time" other="# times" />
       </span>
-      <time className="vocabulary-changed" dateTime={word.updatedAt}>
+      <time className="vocabulary-changed" dateTime={word.updatedAt} lang={uiLang}>
         {changedOn.format(new Date(word.updatedAt))}
       </time>
     </>

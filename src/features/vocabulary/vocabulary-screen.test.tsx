@@ -52,6 +52,18 @@ describe('the vocabulary screen', () => {
     expect(screen.getByRole('button', { name: /^Level 0\b/ })).toHaveTextContent(/0$/);
   });
 
+  it("says a row's counts and date are in the interface's language, its word and meaning in their own", async () => {
+    await openWords();
+    const katze = row('katze');
+    expect(
+      within(katze)
+        .getByText(/^\d+ times?$/)
+        .closest('[lang]'),
+    ).toHaveAttribute('lang', 'en');
+    expect(katze.querySelector('time')).toHaveAttribute('lang', 'en');
+    expect(within(katze).getByRole('button', { name: 'katze' }).closest('[lang]')).toHaveAttribute('lang', 'de');
+  });
+
   it('shows a word as the sentence it was saved in writes it: a German noun keeps its capital', async () => {
     mockDb().contexts[wordTimeKey(reader(), { language: 'de', lowercase: 'katze' })] = {
       sentence: 'Jonas bleibt mit seiner Katze zu Hause.',
