@@ -54,6 +54,17 @@ describe('the progress panel on the vocabulary screen', () => {
     ).toEqual(['Words saved', 'Words made known', 'Pages read']);
   });
 
+  it('draws no chart, scale or table for 30 days without activity: the summary says so', async () => {
+    countProgress(reader(), 'de', learnerDay(30), { wordsSaved: 5 });
+    await openWords();
+    expect(within(panel()).getByText(summaryText)).toHaveTextContent(
+      'In the last 30 days: 0 words saved, 0 made known, 0 pages read',
+    );
+    expect(within(panel()).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(panel()).queryByText('Show as table')).not.toBeInTheDocument();
+    expect(panel().querySelector('.progress-chart-area')).toBeNull();
+  });
+
   it('shows each of the 30 days as a row of a table on demand, oldest first', async () => {
     countProgress(reader(), 'de', learnerDay(0), { wordsSaved: 3, wordsKnown: 2, pagesRead: 1 });
     const { user } = await openWords();

@@ -82,6 +82,9 @@ export const ProgressPanel = memo(function ProgressPanel({ language }: { languag
     [i18n.locale],
   );
   const totals = days ? totalsOf(days) : undefined;
+  // Thirty empty days draw nothing worth a chart, a scale or a table: the summary's zeros say it all. While the days
+  // load, the chart's room stays kept.
+  const drawn = !totals || series.some((name) => totals[name] > 0);
   const highest = days ? Math.max(1, ...days.flatMap((day) => series.map((name) => day[name]))) : 1;
   const first = days?.[0];
   const last = days?.at(-1);
@@ -105,39 +108,43 @@ export const ProgressPanel = memo(function ProgressPanel({ language }: { languag
       ) : (
         <p className="progress-summary">{totals ? <Summary totals={totals} /> : null}</p>
       )}
-      <div className="progress-chart-area">
-        {days ? (
-          <>
-            <span className="progress-scale" aria-hidden="true">
-              {i18n.number(highest)}
-            </span>
-            <ProgressChart days={days} highest={highest} />
-          </>
-        ) : null}
-      </div>
-      {first && last ? (
-        <div className="progress-axis" aria-hidden="true">
-          <span>{shortDate.format(dayOf(first.day))}</span>
-          <span>{shortDate.format(dayOf(last.day))}</span>
-        </div>
-      ) : null}
-      <ul className="progress-legend">
-        {series.map((name) => (
-          <li key={name}>
-            <span className="progress-swatch" data-series={name} aria-hidden="true" />
-            {labels[name]}
-          </li>
-        ))}
-      </ul>
-      {days ? (
-        // The table is made when it is first opened: closed, it is hidden from everyone, and its 30 rows of dates and
-        // figures would only add to the screen's first render.
-        <details className="progress-details" onToggle={(event) => event.currentTarget.open && setTableMade(true)}>
-          <summary>
-            <Trans>Show as table</Trans>
-          </summary>
-          {tableMade ? <ProgressTable days={days} headingId={headingId} labels={labels} /> : null}
-        </details>
+      {drawn ? (
+        <>
+          <div className="progress-chart-area">
+            {days ? (
+              <>
+                <span className="progress-scale" aria-hidden="true">
+                  {i18n.number(highest)}
+                </span>
+                <ProgressChart days={days} highest={highest} />
+              </>
+            ) : null}
+          </div>
+          {first && last ? (
+            <div className="progress-axis" aria-hidden="true">
+              <span>{shortDate.format(dayOf(first.day))}</span>
+              <span>{shortDate.format(dayOf(last.day))}</span>
+            </div>
+          ) : null}
+          <ul className="progress-legend">
+            {series.map((name) => (
+              <li key={name}>
+                <span className="progress-swatch" data-series={name} aria-hidden="true" />
+                {labels[name]}
+              </li>
+            ))}
+          </ul>
+          {days ? (
+            // The table is made when it is first opened: closed, it is hidden from everyone, and its 30 rows of dates
+            // and figures would only add to the screen's first render.
+            <details className="progress-details" onToggle={(event) => event.currentTarget.open && setTableMade(true)}>
+              <summary>
+                <Trans>Show as table</Trans>
+              </summary>
+              {tableMade ? <ProgressTable days={days} headingId={headingId} labels={labels} /> : null}
+            </details>
+          ) : null}
+        </>
       ) : null}
     </section>
   );
