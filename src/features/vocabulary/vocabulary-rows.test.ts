@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createRowStore, rowSections } from './vocabulary-rows';
+import { createRowStore, listedWords, rowSections } from './vocabulary-rows';
 
 const rows = (...words: string[]) => words.map((lowercase) => ({ lowercase, sentence: null }));
+
+describe('listedWords', () => {
+  it('lists a word a later page brings again once, where it came first', () => {
+    const pages = [{ words: rows('haus', 'maus') }, { words: rows('maus', 'katze') }];
+    expect(listedWords(pages).map((word) => word.lowercase)).toEqual(['haus', 'maus', 'katze']);
+  });
+});
 
 describe('rowSections', () => {
   it('makes each word a section of one word, its row its token id', () => {

@@ -4,6 +4,26 @@ import type { Section } from '@/contract/entities';
 import { writtenForm } from '@/lib/written-form';
 
 /**
+ * The pages' words, each once: a page is asked after the last word of the one before, and a word whose sort key changed
+ * in between (its occurrences, when a text was added meanwhile) can come again on a later page, where the row it
+ * already has keeps it.
+ */
+export function listedWords<Word extends Pick<VocabularyWord, 'lowercase'>>(
+  pages: readonly { words: readonly Word[] }[],
+): Word[] {
+  const seen = new Set<string>();
+  const words: Word[] = [];
+  for (const page of pages) {
+    for (const word of page.words) {
+      if (seen.has(word.lowercase)) continue;
+      seen.add(word.lowercase);
+      words.push(word);
+    }
+  }
+  return words;
+}
+
+/**
  * The list's words as the text engine's sections, one word each (its token id is its row). A row keeps its section
  * while it lists the same word, so a page appended, or a level changed, leaves the rows before it as they were
  * (the engine then indexes only the new ones); the sections are returned as they were when nothing changed.

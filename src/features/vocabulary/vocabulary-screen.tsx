@@ -18,7 +18,7 @@ import { MoreRows } from './more-rows';
 import { ProgressPanel } from './progress-panel';
 import { RowCells, RowCheck } from './row-cells';
 import { RemoveWordsDialog, SelectAllShown, SelectionBar } from './selection-bar';
-import { createRowStore, rowSections } from './vocabulary-rows';
+import { createRowStore, listedWords, rowSections } from './vocabulary-rows';
 import './vocabulary-screen.css';
 
 // The export's dialog and download code load when the learner opens it.
@@ -74,7 +74,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
     placeholderData: keepPreviousData,
   });
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const words = useMemo(() => data?.pages.flatMap((page) => page.words) ?? [], [data]);
+  const words = useMemo(() => listedWords(data?.pages ?? []), [data]);
   const first = data?.pages[0];
 
   const [store] = useState(createRowStore);
