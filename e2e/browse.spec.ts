@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from './axe';
+import { firstTextPath, pickLocale } from './every-route';
 import { expect, test } from './fixtures';
 import { signUp } from './learners';
 
@@ -110,4 +111,23 @@ test('a member opens "Learn these words" from a card on a phone, taps a word and
   await page.keyboard.press('4');
   await expect(next).toHaveAttribute('data-level', '4');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('in a right-to-left interface "Learn these words" lays its rows out from the right, the word in its own language', async ({
+  page,
+}) => {
+  await signUp(page);
+  const reader = await firstTextPath(page);
+  await pickLocale(page, 'ar');
+  await page.goto(reader.replace('/reader/', '/learn/'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const row = page.locator('.learn-list .reader-paragraph').first();
+  const times = row.locator('.learn-occurrences');
+  const word = row.locator('[data-w]');
+  await expect(word).toBeVisible();
+  // The row's first cell (how often the word occurs) stands at the right, the word at the left.
+  const [timesBox, wordBox] = [await times.boundingBox(), await word.boundingBox()];
+  expect(timesBox && wordBox && timesBox.x > wordBox.x + wordBox.width).toBe(true);
+  await expect(row.locator('.learn-rank')).toHaveAttribute('lang', 'ar');
+  expect(await word.evaluate((element) => element.closest('[lang]')?.getAttribute('lang'))).not.toBe('ar');
 });
