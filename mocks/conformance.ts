@@ -636,6 +636,7 @@ export function describeConformance(subject: Subject) {
     it('refuses a second Pro Gold subscription while one is active, and opens the portal to manage it', async () => {
       const { token } = await signUp();
       const { pro } = await prices(token);
+      expect((await expectOk('refresh', { token })).pro.managed).toBe(false);
       const none = await expectError('customerPortal', 404, { token });
       expect(none.details[0]).toEqual({
         error: 'You have no Pro Gold subscription to manage',
@@ -643,7 +644,10 @@ export function describeConformance(subject: Subject) {
       });
       const session = await expectOk('subscriptionCheckout', { token, body: { priceId: pro } });
       await subject.payCheckout(session.sessionId);
-      await expectOk('fulfilCheckout', { token, body: { sessionId: session.sessionId } });
+      expect((await expectOk('fulfilCheckout', { token, body: { sessionId: session.sessionId } })).pro.managed).toBe(
+        true,
+      );
+      expect((await expectOk('refresh', { token })).pro.managed).toBe(true);
       const second = await expectError('subscriptionCheckout', 409, { token, body: { priceId: pro } });
       expect(second.details[0]).toEqual({
         error: 'Pro Gold is already active: manage your subscription instead',

@@ -419,10 +419,24 @@ export function payPageCoins(user: MockUser, firstTime: boolean, now = new Date(
   return payLearningCoins(user, coins, firstTime ? coinRewards.perFirstFinishedPage : 0, now);
 }
 
-/** The user as the API sends it: everything but the password, with the count of the words saved. */
+/** Whether the customer portal has a subscription of the learner's to manage: a Pro Gold checkout of theirs granted. */
+export function hasSubscriptionToManage(user: MockUser): boolean {
+  return Object.values(db.checkouts).some(
+    (checkout) => checkout.username === user.username && checkout.pro && checkout.granted,
+  );
+}
+
+/**
+ * The user as the API sends it: everything but the password, with the count of the words saved and whether the
+ * portal has a subscription to manage (Pro Gold set on an account by hand, as an operator grants it, has none).
+ */
 export function toUser(mockUser: MockUser): User {
   const { password: _password, ...user } = mockUser;
-  return { ...user, wordCount: wordsOf(mockUser).length };
+  return {
+    ...user,
+    wordCount: wordsOf(mockUser).length,
+    pro: { ...user.pro, managed: hasSubscriptionToManage(mockUser) },
+  };
 }
 
 export function findUserByToken(token: string): MockUser | undefined {

@@ -1,7 +1,7 @@
 import { diamondPacks, findStoreItem, rewards } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
 import type { PriceRequest } from '@/contract/endpoints/payments';
-import { type MockUser, mockDb, nextId, notificationsOf, toUser } from '../db';
+import { hasSubscriptionToManage, type MockUser, mockDb, nextId, notificationsOf, toUser } from '../db';
 import { buildNotification } from '../fixtures/notifications';
 import { fail, ok, parseBody, requireUser, route } from './respond';
 
@@ -132,10 +132,9 @@ export const paymentHandlers = [
   route(endpoints.customerPortal, ({ request }) => {
     const user = requireUser(request);
     if (user instanceof Response) return user;
-    const subscribed = Object.values(mockDb().checkouts).some(
-      (checkout) => checkout.username === user.username && checkout.pro && checkout.granted,
-    );
-    if (!subscribed) return fail(404, 'no_subscription', 'You have no Pro Gold subscription to manage');
+    if (!hasSubscriptionToManage(user)) {
+      return fail(404, 'no_subscription', 'You have no Pro Gold subscription to manage');
+    }
     return ok({ url: `${new URL(request.url).origin}/store` });
   }),
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#contract/endpoints.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '#contract/envelope.ts';
+import { grantToUser } from '../src/db/queries/account.ts';
 import { stripeGateway } from '../src/services/payments/stripe.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { type FakeStripe, fakeStripeKeys, startFakeStripe } from './fake-stripe.ts';
@@ -259,6 +260,18 @@ describe('a running Pro Gold', () => {
     const { token, subscriptionId } = await subscribed();
     await webhook(stripe.cancel(subscriptionId, new Date(app.clock.now().getTime() - 1000)));
     expect((await checkout(token, 'subscription', { priceId: 'price_fake_pro' })).statusCode).toBe(200);
+  });
+
+  it('says Pro Gold is managed only when a subscription pays for it, as the portal finds one', async () => {
+    const { token } = await subscribed();
+    expect((await me(token)).pro.managed).toBe(true);
+    const granted = await learner();
+    const { email } = await me(granted);
+    await grantToUser(app.database.db, email, { diamonds: 0, coins: 0, proDays: 30 }, app.clock.now());
+    const member = await me(granted);
+    expect(member.pro).toEqual({ endDate: expect.any(String), managed: false });
+    expect(Date.parse(member.pro.endDate ?? '')).toBeGreaterThan(app.clock.now().getTime());
+    expect((await portal(granted)).statusCode).toBe(404);
   });
 
   it("opens Stripe's customer portal for the learner's subscription, returning to the store", async () => {

@@ -31,8 +31,11 @@ export const userSchema = z.object({
   streak: z.array(isoDateSchema),
   creditAmount: z.int().check(z.minimum(0)),
   diamondAmount: z.int().check(z.minimum(0)),
-  /** Pro Gold is active while endDate is in the future. */
-  pro: z.object({ endDate: z.nullable(isoDateTimeSchema) }),
+  /**
+   * Pro Gold is active while endDate is in the future. `managed`: a subscription the card provider's portal can manage
+   * pays for it (an operator's grant has none); optional, so a user stored before the server sent it still parses.
+   */
+  pro: z.object({ endDate: z.nullable(isoDateTimeSchema), managed: z.optional(z.boolean()) }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { combinedDiscountPercent, findStoreItem } from '#contract/constants.ts';
 import type { PriceRequest } from '#contract/endpoints/payments.ts';
 import { API_BASE, endpoints } from '#contract/endpoints.ts';
-import { findUserById, toWireUser } from '../db/queries/account.ts';
+import { findUserById } from '../db/queries/account.ts';
 import {
   buyStoreItem,
   findDiscount,
@@ -13,10 +13,9 @@ import {
   subscriptionToManage,
 } from '../db/queries/payments.ts';
 import { apiError } from '../http/errors.ts';
-import type { Authenticated } from '../services/accounts.ts';
+import { type Authenticated, wireUser } from '../services/accounts.ts';
 import { fulfilCheckout, handlePaymentEvent } from '../services/payments/fulfilment.ts';
 import type { PaymentGateway, SellablePrice } from '../services/payments/gateway.ts';
-import { readStreak } from '../services/streak.ts';
 import { registerEndpoint } from './endpoint.ts';
 
 type CheckoutInput = { auth: Authenticated; body: PriceRequest; now: Date; request: FastifyRequest };
@@ -157,7 +156,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     if (!found) throw apiError(404, 'not_found', 'This checkout does not exist');
     const user = await findUserById(db, auth.user.id);
     if (!user) throw apiError(401, 'unauthorized', 'Your session has ended, please log in again');
-    return toWireUser(user, auth.token, await readStreak(db, user.id, timeZone, now));
+    return wireUser(db, user, auth.token, timeZone, now);
   });
 
   registerEndpoint(app, endpoints.buyItem, async ({ auth, body, now, timeZone }) => {
@@ -166,7 +165,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     if (!item) throw apiError(400, 'invalid_input', 'This item is not in the store');
     const user = await buyStoreItem(db, auth.user.id, item, body.payWith);
     if (!user) throw apiError(403, 'insufficient_balance', 'Your balance is too low for this item');
-    return toWireUser(user, auth.token, await readStreak(db, user.id, timeZone, now));
+    return wireUser(db, user, auth.token, timeZone, now);
   });
 
   registerEndpoint(app, endpoints.customerPortal, async ({ auth, request }) => {

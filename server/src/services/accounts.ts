@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { rewards } from '#contract/constants.ts';
+import type { User } from '#contract/entities.ts';
 import type { LoginRequest, SignupRequest } from '#contract/validation.ts';
 import {
   findLiveSession,
@@ -8,12 +9,14 @@ import {
   insertUser,
   revokeSession,
   touchSession,
+  toWireUser,
   type UserRow,
   updateTimeZone,
   usernameTaken,
 } from '../db/queries/account.ts';
 import { isKnownLoginAddress, rememberLoginAddress } from '../db/queries/account-login-addresses.ts';
 import { insertNotification } from '../db/queries/notifications.ts';
+import { subscriptionToManage } from '../db/queries/payments.ts';
 import { users } from '../db/schema/accounts.ts';
 import type { Db } from '../db/types.ts';
 import { ApiError, apiError } from '../http/errors.ts';
@@ -153,6 +156,16 @@ export async function authenticate(
 
 export async function logout(db: Db, auth: Authenticated, now: Date): Promise<void> {
   await revokeSession(db, auth.sessionId, now);
+}
+
+/**
+ * The user as the API sends it, with the streak of the learner's day. Pro Gold counts as managed when the customer
+ * portal's route would find a subscription to open, so the store never offers a portal that can only answer 404.
+ */
+export async function wireUser(db: Db, user: UserRow, token: string, timeZone: string, now: Date): Promise<User> {
+  const streak = await readStreak(db, user.id, timeZone, now);
+  const subscriptionId = await subscriptionToManage(db, user.id);
+  return toWireUser(user, token, streak, subscriptionId !== undefined);
 }
 
 export function isPro(user: UserRow, now: Date): boolean {

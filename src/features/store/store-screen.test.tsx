@@ -149,11 +149,13 @@ describe('a Pro Gold member', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/store$/)));
   });
 
-  it('is told when their Pro Gold has no card subscription to manage', async () => {
-    serverAccount().pro = { endDate: inThirtyDays().toISOString() };
-    const { user } = await renderApp('/store', { user: signedIn() });
-    await user.click(await screen.findByRole('button', { name: 'Manage subscription' }));
-    expect(await screen.findByText('You have no Pro Gold subscription to manage')).toBeInTheDocument();
+  it('granted by an operator, sees the membership with no subscription to manage', async () => {
+    const until = inThirtyDays();
+    serverAccount().pro = { endDate: until.toISOString(), managed: false };
+    await renderApp('/store', { user: signedIn() });
+    expect(await screen.findByText(`Pro Gold is active until ${longDate(until)}.`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Pro Gold' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   });
 
   it('is told why a second subscription was refused, and then sees the membership', async () => {

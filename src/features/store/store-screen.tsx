@@ -90,7 +90,8 @@ export function StoreScreen() {
             <p id="pro-status">
               <Trans>Pro Gold is active until {proUntil}.</Trans>
             </p>
-            {cardsOff ? null : (
+            {/* Pro Gold without a subscription (an operator's grant) has nothing the portal could manage. */}
+            {cardsOff || !user.pro.managed ? null : (
               <button
                 type="button"
                 className="button button-secondary"

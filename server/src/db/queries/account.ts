@@ -7,7 +7,8 @@ import type { Db } from '../types.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export function toWireUser(row: UserRow, token: string, streak: string[]): User {
+/** `managed`: whether the card provider's portal has a subscription of the learner's to manage. */
+export function toWireUser(row: UserRow, token: string, streak: string[], managed: boolean): User {
   return {
     username: row.username,
     email: row.email,
@@ -21,7 +22,7 @@ export function toWireUser(row: UserRow, token: string, streak: string[]): User 
     streak,
     creditAmount: row.creditAmount,
     diamondAmount: row.diamondAmount,
-    pro: { endDate: row.proEndDate ? row.proEndDate.toISOString() : null },
+    pro: { endDate: row.proEndDate ? row.proEndDate.toISOString() : null, managed },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { timestamptz } from './columns.ts';
 
@@ -66,12 +66,19 @@ export const paymentGrants = pgTable('payment_grants', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-/** Stripe subscriptions of Pro Gold, with the creation time of the newest event applied (older ones are skipped). */
-export const subscriptions = pgTable('subscriptions', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status').notNull(),
-  eventAt: timestamptz('event_at').notNull(),
-});
+/**
+ * Stripe subscriptions of Pro Gold, with the creation time of the newest event applied (older ones are skipped). Read
+ * by learner on every sign-in and refresh (whether the store offers the customer portal).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    eventAt: timestamptz('event_at').notNull(),
+  },
+  (t) => [index('subscriptions_user').on(t.userId)],
+);

@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_user" ON "subscriptions" USING btree ("user_id");
