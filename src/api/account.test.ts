@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/accounts';
-import { countWordsAhead, storeBalances, userQueries } from './account';
+import { clearSession, countWordsAhead, refreshAsked, storeBalances, storeRefreshedUser, userQueries } from './account';
 import { readStoredUser } from './session';
 
 function withUser() {
@@ -58,5 +58,46 @@ describe('words counted ahead of the server', () => {
     settle(true);
     storeBalances(queryClient, { wordCount: 12, creditAmount: 45 });
     expect(wordCount(queryClient)).toBe(12);
+  });
+});
+
+describe("a refresh's answer", () => {
+  const stored = (queryClient: QueryClient) => queryClient.getQueryData(userQueries.current().queryKey);
+
+  it('replaces the record when nothing was saved while it was on its way', () => {
+    const { queryClient, user } = withUser();
+    const asked = refreshAsked(queryClient);
+    storeRefreshedUser(queryClient, { ...user, wordCount: 20, creditAmount: 90, wordLimit: 150 }, asked);
+    expect(stored(queryClient)).toMatchObject({ wordCount: 20, creditAmount: 90, wordLimit: 150 });
+  });
+
+  it('keeps the balances of a save answered while it was on its way: the server read the record before', () => {
+    const { queryClient, user } = withUser();
+    const asked = refreshAsked(queryClient);
+    storeBalances(queryClient, { wordCount: 8, creditAmount: 41, streak: ['2026-11-27'] });
+    storeRefreshedUser(queryClient, { ...user, wordCount: 7, creditAmount: 40, wordLimit: 150 }, asked);
+    expect(stored(queryClient)).toMatchObject({
+      wordCount: 8,
+      creditAmount: 41,
+      streak: ['2026-11-27'],
+      wordLimit: 150,
+    });
+  });
+
+  it('is dropped when the learner logged out while it was on its way', () => {
+    const { queryClient, user } = withUser();
+    const asked = refreshAsked(queryClient);
+    clearSession(queryClient);
+    storeRefreshedUser(queryClient, user, asked);
+    expect(stored(queryClient)).toBeNull();
+    expect(readStoredUser()).toBeNull();
+  });
+
+  it('keeps counting the words counted ahead of the server', () => {
+    const { queryClient, user } = withUser();
+    countWordsAhead(queryClient, 5);
+    const asked = refreshAsked(queryClient);
+    storeRefreshedUser(queryClient, { ...user, wordCount: 9 }, asked);
+    expect(stored(queryClient)?.wordCount).toBe(14);
   });
 });

@@ -22,10 +22,19 @@ export function storeUser(queryClient: QueryClient, user: User): void {
 
 /** Words the header counts before the server does (a page being marked known), per query client. */
 const wordsAhead = new WeakMap<QueryClient, Set<{ count: number }>>();
+/** How many times balances were kept (a save's answer, words counted ahead), per query client. */
+const balancesKept = new WeakMap<QueryClient, number>();
+
+const keptBalances = (queryClient: QueryClient) => balancesKept.get(queryClient) ?? 0;
+
+function keepBalances(queryClient: QueryClient, user: User): void {
+  balancesKept.set(queryClient, keptBalances(queryClient) + 1);
+  storeUser(queryClient, user);
+}
 
 function countWords(queryClient: QueryClient, by: number): void {
   const user = queryClient.getQueryData(userQueries.current().queryKey);
-  if (user && by !== 0) storeUser(queryClient, { ...user, wordCount: user.wordCount + by });
+  if (user && by !== 0) keepBalances(queryClient, { ...user, wordCount: user.wordCount + by });
 }
 
 /**
@@ -67,7 +76,30 @@ export function storeBalances(
     creditAmount === user.creditAmount &&
     streak.length === user.streak.length &&
     streak.every((day, index) => day === user.streak[index]);
-  if (!same) storeUser(queryClient, { ...user, wordCount, creditAmount, streak });
+  if (!same) keepBalances(queryClient, { ...user, wordCount, creditAmount, streak });
+}
+
+/** What a refresh needs to know when it answers: the balances kept when it was asked for. */
+export type RefreshAsked = { balances: number };
+
+export const refreshAsked = (queryClient: QueryClient): RefreshAsked => ({ balances: keptBalances(queryClient) });
+
+/**
+ * Keeps the learner's record a refresh answered. The server read it when the refresh arrived: balances a save answered
+ * after the refresh was asked for may be newer, and are kept as they are; words still counted ahead stay counted. A
+ * session left meanwhile (logged out, or in again as someone else) stays left: the answer is the old session's.
+ */
+export function storeRefreshedUser(queryClient: QueryClient, fresh: User, asked: RefreshAsked): void {
+  const user = queryClient.getQueryData(userQueries.current().queryKey);
+  if (!user || user.token !== fresh.token) return;
+  if (keptBalances(queryClient) !== asked.balances) {
+    const { wordCount, creditAmount, streak } = user;
+    storeUser(queryClient, { ...fresh, wordCount, creditAmount, streak });
+    return;
+  }
+  let { wordCount } = fresh;
+  for (const { count } of wordsAhead.get(queryClient) ?? []) wordCount += count;
+  storeUser(queryClient, { ...fresh, wordCount });
 }
 
 /** Leaving the session clears the user, the saved words and every cached private query. */
@@ -101,8 +133,9 @@ export function refreshDue(user: User | null | undefined, now = Date.now()): boo
  */
 export async function refreshUserNow(queryClient: QueryClient): Promise<void> {
   if (!queryClient.getQueryData(userQueries.current().queryKey)) return;
+  const asked = refreshAsked(queryClient);
   try {
-    storeUser(queryClient, await fetchDetails(accountEndpoints.refresh));
+    storeRefreshedUser(queryClient, await fetchDetails(accountEndpoints.refresh), asked);
   } catch {}
 }
 
@@ -111,6 +144,7 @@ export function useRefreshUser() {
   return useMutation({
     mutationKey: ['auth', 'refresh'],
     mutationFn: () => fetchDetails(accountEndpoints.refresh),
-    onSuccess: (user) => storeUser(queryClient, user),
+    onMutate: () => refreshAsked(queryClient),
+    onSuccess: (user, _variables, asked) => storeRefreshedUser(queryClient, user, asked),
   });
 }

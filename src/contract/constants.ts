@@ -19,6 +19,8 @@ export const timings = {
   videoCountdownMs: 1000,
   playerPositionMs: 100,
   reloadAfterAuthMs: 200,
+  /** A tab hidden this long refreshes the learner's record when it is shown again (beyond the spec). */
+  refreshAfterHiddenMs: 60_000,
   firstTranscriptShiftSeconds: 0.3,
   laterTranscriptShiftSeconds: 0.5,
 } as const;

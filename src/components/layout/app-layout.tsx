@@ -14,7 +14,8 @@ import './app-layout.css';
 
 /**
  * Closes menus on a click elsewhere or Escape, and on every route change (not the first load) resets
- * the transient UI and refreshes the user once refreshAt has passed (spec §4).
+ * the transient UI and refreshes the user once refreshAt has passed (spec §4). A tab shown again after a while
+ * refreshes the user too: the learner may have read on another device meanwhile (streak, coins, words saved).
  */
 function useLayoutEffects() {
   const router = useRouter();
@@ -38,17 +39,34 @@ function useLayoutEffects() {
     };
   }, [menusClosed]);
 
-  useEffect(
-    () =>
-      router.subscribe('onResolved', (event) => {
-        if (!event.pathChanged) return;
-        // The first resolution is the app's start, not a change: a menu opened while the screen's code loads stays.
-        if (event.fromLocation) routeChanged();
-        const due = refreshDue(queryClient.getQueryData(userQueries.current().queryKey));
-        if (due && queryClient.isMutating({ mutationKey: ['auth', 'refresh'] }) === 0) refreshUser();
-      }),
-    [router, routeChanged, queryClient, refreshUser],
-  );
+  useEffect(() => {
+    const refreshOnce = () => {
+      if (queryClient.isMutating({ mutationKey: ['auth', 'refresh'] }) === 0) refreshUser();
+    };
+    const stopRoutes = router.subscribe('onResolved', (event) => {
+      if (!event.pathChanged) return;
+      // The first resolution is the app's start, not a change: a menu opened while the screen's code loads stays.
+      if (event.fromLocation) routeChanged();
+      if (refreshDue(queryClient.getQueryData(userQueries.current().queryKey))) refreshOnce();
+    });
+    let hiddenSince: number | null = null;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenSince = Date.now();
+        return;
+      }
+      const away = hiddenSince === null ? 0 : Date.now() - hiddenSince;
+      hiddenSince = null;
+      if (away >= timings.refreshAfterHiddenMs && queryClient.getQueryData(userQueries.current().queryKey)) {
+        refreshOnce();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      stopRoutes();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [router, routeChanged, queryClient, refreshUser]);
 }
 
 export function AppLayout() {

@@ -1,7 +1,7 @@
 import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
 import { daysBefore, streakEndingOn } from '@mocks/fixtures/dates';
 import { server } from '@mocks/node';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/accounts';
 import { renderApp } from '@/test/render-app';
@@ -159,6 +159,55 @@ describe('session transitions', () => {
     await user.click(screen.getAllByRole('link', { name: 'Terms and conditions' })[0] ?? document.body);
     const balances = await screen.findByRole('list', { name: 'Your balances' });
     expect(await within(balances).findByText('/103', { exact: false })).toBeInTheDocument();
+  });
+
+  it('refreshes the balances when the tab is shown again after a minute away (read on another device meanwhile)', async () => {
+    const serverSide = findUserByEmail(readerAccount.email);
+    if (serverSide) serverSide.creditAmount = 1250;
+    await renderApp('/faq', { user: signedIn('reader', { creditAmount: 3 }) });
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    const coins = () => within(balances).getAllByRole('listitem')[2];
+    expect(coins()).toHaveTextContent(/3$/);
+    const shown = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(Date.UTC(2026, 10, 29, 12));
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    shown.mockReturnValue('visible');
+    now.mockReturnValue(Date.UTC(2026, 10, 29, 12, 1));
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    now.mockRestore();
+    shown.mockRestore();
+    await waitFor(() => expect(coins()).toHaveTextContent('1.2K'));
+  });
+
+  it('asks nothing when the tab was hidden only a moment', async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    const { queryClient } = await renderApp('/faq', { user: signedIn('reader') });
+    server.events.on('request:start', listen);
+    const shown = vi.spyOn(document, 'visibilityState', 'get');
+    const now = vi.spyOn(Date, 'now');
+    const away = (seconds: number) => {
+      shown.mockReturnValue('hidden');
+      now.mockReturnValue(Date.UTC(2026, 10, 29, 12));
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      shown.mockReturnValue('visible');
+      now.mockReturnValue(Date.UTC(2026, 10, 29, 12, 0, seconds));
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    const refreshes = () => asked.filter((path) => path === '/api/v1/refresh').length;
+    try {
+      away(10);
+      // A long absence after it asks once: had the moment asked too, there would be two.
+      await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+      away(60);
+      await waitFor(() => expect(refreshes()).toBeGreaterThan(0));
+      expect(refreshes()).toBe(1);
+    } finally {
+      now.mockRestore();
+      shown.mockRestore();
+      server.events.removeListener('request:start', listen);
+    }
   });
 
   it('logs out when the server says the session has ended', async () => {
