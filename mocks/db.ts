@@ -6,16 +6,15 @@
 import { coinRewards } from '@/contract/constants';
 import type { AdminJob } from '@/contract/endpoints/admin';
 import type { ReviewResult } from '@/contract/endpoints/flashcards';
+import type { LibraryContent } from '@/contract/endpoints/library';
+import type { Discount, Product } from '@/contract/endpoints/payments';
 import type { StartWordExport, WordExportJob } from '@/contract/endpoints/vocabulary';
 import type { WordContext } from '@/contract/endpoints/words';
 import type {
   CefrLevel,
-  Discount,
   jobStatuses,
   LearnerBalances,
-  LibraryContent,
   Notification,
-  Product,
   ScopedWord,
   TextImport,
   User,

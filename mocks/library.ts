@@ -1,10 +1,5 @@
-import {
-  type Category,
-  type Library,
-  type LibraryContent,
-  levelFromDescription,
-  type TextImport,
-} from '@/contract/entities';
+import type { Library, LibraryContent } from '@/contract/endpoints/library';
+import { type Category, levelFromDescription, type TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { type MockUser, mockDb } from './db';
 import { categoriesFor, contentSize } from './fixtures/content';

@@ -1,6 +1,6 @@
 import { maxSubtitleBytes } from '@/contract/constants';
 import { endpoints } from '@/contract/endpoints';
-import type { VideoGroup } from '@/contract/entities';
+import type { VideoGroup } from '@/contract/endpoints/videos';
 import type { LearningLanguage } from '@/contract/languages';
 import { extractVideoId } from '@/contract/video-url';
 import { nextId, type VideoLibrary, videosOf } from '../db';

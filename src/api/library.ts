@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  type Library,
+  type LibraryContent,
   libraryEndpoints,
   type NewSubCategoryRequest,
   type UpdateContentRequest,
   type UploadContentRequest,
 } from '@/contract/endpoints/library';
-import type { Library, LibraryContent, TextImport } from '@/contract/entities';
+import type { TextImport } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { fetchDetails } from './client';
 import { contentQueries } from './content';

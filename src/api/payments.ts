@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type BuyItemRequest, type PriceRequest, paymentEndpoints } from '@/contract/endpoints/payments';
-import type { Product } from '@/contract/entities';
+import { type BuyItemRequest, type PriceRequest, type Product, paymentEndpoints } from '@/contract/endpoints/payments';
 import { refreshUserNow, storeUser } from './account';
 import { ApiRequestError, fetchDetails } from './client';
 import { notificationQueries } from './notifications';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { timings } from '@/contract/constants';
-import { type VideoProcessRequest, videoEndpoints } from '@/contract/endpoints/videos';
-import type { Section, VideoGroup } from '@/contract/entities';
+import { type VideoGroup, type VideoProcessRequest, videoEndpoints } from '@/contract/endpoints/videos';
+import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { callEndpoint, fetchDetails, isDone } from './client';
 

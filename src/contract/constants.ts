@@ -1,5 +1,5 @@
 import type { AdminJob } from './endpoints/admin.ts';
-import type { StoreItem } from './entities.ts';
+import type { StoreItem } from './endpoints/payments.ts';
 
 /** Layout breakpoints of spec §9, in CSS pixels. */
 export const breakpoints = {

@@ -186,41 +186,6 @@ export const importSchema = z.object({
 });
 export type TextImport = z.infer<typeof importSchema>;
 
-/** A text of the library as its admins see it: drafts too, with what the learners do not see. */
-export const libraryContentSchema = z.object({
-  id: z.int().check(z.positive()),
-  subCategoryId: z.int().check(z.positive()),
-  title: z.string(),
-  description: z.string(),
-  level: z.nullable(cefrLevelSchema),
-  /** Drafts are read by admins alone (the preview); published texts are in every learner's library. */
-  published: z.boolean(),
-  pages: z.int().check(z.minimum(0)),
-  words: z.int().check(z.minimum(0)),
-});
-export type LibraryContent = z.infer<typeof libraryContentSchema>;
-
-export const librarySubCategorySchema = z.object({
-  id: z.int().check(z.positive()),
-  title: z.string(),
-  description: z.string(),
-});
-export const libraryCategorySchema = z.object({
-  id: z.int().check(z.positive()),
-  title: z.string(),
-  subCategories: z.array(librarySubCategorySchema),
-});
-export type LibraryCategory = z.infer<typeof libraryCategorySchema>;
-
-/** The admin's view of one language's library: every category (empty ones too), every text, the uploads under way. */
-export const librarySchema = z.object({
-  categories: z.array(libraryCategorySchema),
-  contents: z.array(libraryContentSchema),
-  /** Uploads whose pages are being made, or that failed; a finished one is a text in `contents`. */
-  uploads: z.array(importSchema),
-});
-export type Library = z.infer<typeof librarySchema>;
-
 export const userPageSchema = z.object({
   contentId: contentIdSchema,
   pageId: pageIdSchema,
@@ -234,20 +199,6 @@ export type TranscriptFailure = (typeof transcriptFailures)[number];
 
 export const jobStatuses = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export const jobStatusSchema = z.enum(jobStatuses);
-
-export const videoGroupSchema = z.object({
-  lang: learningLanguageSchema,
-  videos: z.array(z.object({ videoId: videoIdSchema, title: z.string() })),
-  processingVideos: z.array(
-    z.object({
-      id: z.int().check(z.positive()),
-      videoId: videoIdSchema,
-      title: z.string(),
-      jobStatus: jobStatusSchema,
-    }),
-  ),
-});
-export type VideoGroup = z.infer<typeof videoGroupSchema>;
 
 /**
  * What a notification says, as a code the SPA words in the learner's interface language (beyond the spec, whose
@@ -276,50 +227,6 @@ export const notificationSchema = z.object({
   ),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-export const priceSchema = z.object({
-  id: z.string(),
-  amount: z.int().check(z.minimum(0)),
-  currency: z.string().check(z.length(3)),
-  recurring: z.boolean(),
-});
-export type Price = z.infer<typeof priceSchema>;
-
-export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  prices: z.array(priceSchema),
-});
-export type Product = z.infer<typeof productSchema>;
-
-export const storeItemNames = ['Word Limit', 'Video Limit'] as const;
-export const storeItemSchema = z.object({
-  name: z.enum(storeItemNames),
-  amount: positiveInt32(),
-  diamondAmount: positiveInt32(),
-  creditAmount: positiveInt32(),
-});
-export type StoreItem = z.infer<typeof storeItemSchema>;
-
-export const discountSchema = z.object({
-  code: z.string(),
-  discountPercent: z.number().check(z.minimum(0), z.maximum(100)),
-});
-export type Discount = z.infer<typeof discountSchema>;
-
-export const sessionSchema = z.object({
-  sessionId: z.string(),
-  url: z.optional(z.url()),
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-/** Whether this server takes card payments (Stripe configured); without them the store sells items only. */
-export const paymentSettingsSchema = z.object({ cardPayments: z.boolean() });
-export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
-
-/** A page of the card provider's customer portal, where a learner manages or cancels their Pro Gold subscription. */
-export const portalSessionSchema = z.object({ url: z.url() });
-export type PortalSession = z.infer<typeof portalSessionSchema>;
 
 /** How the vocabulary screen orders a learner's words: last changed first, A–Z (accents folded), most frequent first. */
 export const vocabularySorts = ['recent', 'az', 'frequency'] as const;

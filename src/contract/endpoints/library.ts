@@ -1,17 +1,47 @@
 import { z } from 'zod/mini';
 import { maxChapters, maxPastedCharacters } from '../constants.ts';
-import {
-  cefrLevelSchema,
-  importSchema,
-  libraryCategorySchema,
-  libraryContentSchema,
-  librarySchema,
-  librarySubCategorySchema,
-} from '../entities.ts';
+import { cefrLevelSchema, importSchema } from '../entities.ts';
 import { multilineText, plainText, positiveInt32 } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { contentIdParam, targetLangParams } from './params.ts';
+
+// The admin's library: its entities live with its calls, so no other screen's first load carries them.
+
+/** A text of the library as its admins see it: drafts too, with what the learners do not see. */
+export const libraryContentSchema = z.object({
+  id: z.int().check(z.positive()),
+  subCategoryId: z.int().check(z.positive()),
+  title: z.string(),
+  description: z.string(),
+  level: z.nullable(cefrLevelSchema),
+  /** Drafts are read by admins alone (the preview); published texts are in every learner's library. */
+  published: z.boolean(),
+  pages: z.int().check(z.minimum(0)),
+  words: z.int().check(z.minimum(0)),
+});
+export type LibraryContent = z.infer<typeof libraryContentSchema>;
+
+export const librarySubCategorySchema = z.object({
+  id: z.int().check(z.positive()),
+  title: z.string(),
+  description: z.string(),
+});
+export const libraryCategorySchema = z.object({
+  id: z.int().check(z.positive()),
+  title: z.string(),
+  subCategories: z.array(librarySubCategorySchema),
+});
+export type LibraryCategory = z.infer<typeof libraryCategorySchema>;
+
+/** The admin's view of one language's library: every category (empty ones too), every text, the uploads under way. */
+export const librarySchema = z.object({
+  categories: z.array(libraryCategorySchema),
+  contents: z.array(libraryContentSchema),
+  /** Uploads whose pages are being made, or that failed; a finished one is a text in `contents`. */
+  uploads: z.array(importSchema),
+});
+export type Library = z.infer<typeof librarySchema>;
 
 /** A title an admin gives a category, a sub-category, a text or a chapter. */
 const titleField = () => plainText().check(z.trim(), z.minLength(1), z.maxLength(120));

@@ -1,16 +1,54 @@
 import { z } from 'zod/mini';
 import { maxDiscountCodes } from '../constants.ts';
-import {
-  discountSchema,
-  paymentSettingsSchema,
-  portalSessionSchema,
-  productSchema,
-  sessionSchema,
-  storeItemSchema,
-  userSchema,
-} from '../entities.ts';
-import { plainText } from '../fields.ts';
+import { userSchema } from '../entities.ts';
+import { plainText, positiveInt32 } from '../fields.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
+
+// The store's entities live with its calls, so no first load carries them.
+
+export const priceSchema = z.object({
+  id: z.string(),
+  amount: z.int().check(z.minimum(0)),
+  currency: z.string().check(z.length(3)),
+  recurring: z.boolean(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prices: z.array(priceSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const storeItemNames = ['Word Limit', 'Video Limit'] as const;
+export const storeItemSchema = z.object({
+  name: z.enum(storeItemNames),
+  amount: positiveInt32(),
+  diamondAmount: positiveInt32(),
+  creditAmount: positiveInt32(),
+});
+export type StoreItem = z.infer<typeof storeItemSchema>;
+
+export const discountSchema = z.object({
+  code: z.string(),
+  discountPercent: z.number().check(z.minimum(0), z.maximum(100)),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+export const sessionSchema = z.object({
+  sessionId: z.string(),
+  url: z.optional(z.url()),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Whether this server takes card payments (Stripe configured); without them the store sells items only. */
+export const paymentSettingsSchema = z.object({ cardPayments: z.boolean() });
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+/** A page of the card provider's customer portal, where a learner manages or cancels their Pro Gold subscription. */
+export const portalSessionSchema = z.object({ url: z.url() });
+export type PortalSession = z.infer<typeof portalSessionSchema>;
 
 export const priceRequestSchema = z.object({
   priceId: plainText().check(z.minLength(1), z.maxLength(200)),

@@ -1,9 +1,25 @@
 import { z } from 'zod/mini';
-import { jobStatusSchema, sectionSchema, videoGroupSchema, videoIdSchema } from '../entities.ts';
+import { jobStatusSchema, sectionSchema, videoIdSchema } from '../entities.ts';
 import { plainText } from '../fields.ts';
 import { learningLanguageSchema } from '../languages.ts';
 import { type Endpoint, endpoint } from './endpoint.ts';
 import { targetLangParams } from './params.ts';
+
+// A learner's videos: their entities live with their calls, so no first load carries them.
+
+export const videoGroupSchema = z.object({
+  lang: learningLanguageSchema,
+  videos: z.array(z.object({ videoId: videoIdSchema, title: z.string() })),
+  processingVideos: z.array(
+    z.object({
+      id: z.int().check(z.positive()),
+      videoId: videoIdSchema,
+      title: z.string(),
+      jobStatus: jobStatusSchema,
+    }),
+  ),
+});
+export type VideoGroup = z.infer<typeof videoGroupSchema>;
 
 export const videoProcessRequestSchema = z.object({
   videoURL: plainText().check(z.minLength(1), z.maxLength(500)),

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { useCheckDiscount } from '@/api/payments';
 import { discountedCents, maxDiscountCodes } from '@/contract/constants';
-import type { Discount } from '@/contract/entities';
+import type { Discount } from '@/contract/endpoints/payments';
 import { toast } from '@/lib/toast';
 import './discounts.css';
 

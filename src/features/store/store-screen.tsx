@@ -15,8 +15,7 @@ import {
   diamondPacks,
   storeItems,
 } from '@/contract/constants';
-import type { BuyItemRequest } from '@/contract/endpoints/payments';
-import type { Discount, StoreItem } from '@/contract/entities';
+import type { BuyItemRequest, Discount, StoreItem } from '@/contract/endpoints/payments';
 import { toast } from '@/lib/toast';
 import { CardPrice, DiscountBox } from './discounts';
 import './store-screen.css';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, max, ne, sql } from 'drizzle-orm';
-import type { CefrLevel, Library, LibraryCategory, LibraryContent } from '#contract/entities.ts';
+import type { Library, LibraryCategory, LibraryContent } from '#contract/endpoints/library.ts';
+import type { CefrLevel } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { categories, contents, seedTombstones, subCategories, textImports } from '../schema/content.ts';
 import type { Db } from '../types.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Discount, Product, StoreItem } from '#contract/entities.ts';
+import type { Discount, Product, StoreItem } from '#contract/endpoints/payments.ts';
 import { anyOf } from '../prepared-statements.ts';
 import { users } from '../schema/accounts.ts';
 import { discounts, paymentEvents, paymentGrants, storePrices, storeProducts, subscriptions } from '../schema/store.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { rewards } from '#contract/constants.ts';
-import type { Section, VideoGroup } from '#contract/entities.ts';
+import type { VideoGroup } from '#contract/endpoints/videos.ts';
+import type { Section } from '#contract/entities.ts';
 import type { LearningLanguage } from '#contract/languages.ts';
 import { users } from '../schema/accounts.ts';
 import { type TranscriptStatus, transcriptSections, transcripts, userVideos } from '../schema/videos.ts';

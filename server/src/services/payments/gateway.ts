@@ -1,4 +1,4 @@
-import type { Product } from '#contract/entities.ts';
+import type { Product } from '#contract/endpoints/payments.ts';
 
 /** A price the store sells by card, with what a payment of it grants. */
 export type SellablePrice = {

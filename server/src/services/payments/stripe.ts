@@ -3,7 +3,7 @@
  * only when Stripe is configured: the SDK would hold memory in a server that sells nothing by card.
  */
 import Stripe from 'stripe';
-import type { Product } from '#contract/entities.ts';
+import type { Product } from '#contract/endpoints/payments.ts';
 import type {
   CheckoutState,
   InvoiceState,
