@@ -18,9 +18,21 @@ export function readStoredUser(): User | null {
   }
 }
 
-export function writeStoredUser(user: User | null): void {
-  if (user) localStorage.setItem(userStorageKey, JSON.stringify(user));
+/** Keeps the learner's record, with when this browser kept it (`storedAt`, ms since the epoch). */
+export function writeStoredUser(user: User | null, now = Date.now()): void {
+  if (user) localStorage.setItem(userStorageKey, JSON.stringify({ ...user, storedAt: now }));
   else localStorage.removeItem(userStorageKey);
+}
+
+/** How long ago this browser kept the learner's record; null when it is not known (kept by an earlier version). */
+export function storedUserAge(now = Date.now()): number | null {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(userStorageKey) ?? 'null');
+    const at = stored && typeof stored === 'object' && 'storedAt' in stored ? stored.storedAt : null;
+    return typeof at === 'number' ? now - at : null;
+  } catch {
+    return null;
+  }
 }
 
 export function readStoredToken(): string | null {

@@ -19,8 +19,11 @@ export const timings = {
   videoCountdownMs: 1000,
   playerPositionMs: 100,
   reloadAfterAuthMs: 200,
-  /** A tab hidden this long refreshes the learner's record when it is shown again (beyond the spec). */
-  refreshAfterHiddenMs: 60_000,
+  /**
+   * A learner's record kept this long ago is refreshed when the app starts, and a tab hidden this long refreshes it
+   * when it is shown again: another device may have saved meanwhile (beyond the spec).
+   */
+  refreshAfterAwayMs: 60_000,
   firstTranscriptShiftSeconds: 0.3,
   laterTranscriptShiftSeconds: 0.5,
 } as const;

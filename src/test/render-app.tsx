@@ -18,14 +18,18 @@ type RenderOptions = {
   targetLang?: LearningLanguage;
   /** Render as a first visit: the language choice not yet answered. */
   firstVisit?: boolean;
+  /** How long ago this browser kept the user's record (just now by default). */
+  userKeptAgoMs?: number;
 };
 
 /**
  * The learner a test starts as: signed in (or a visitor), with English interface, speech off and these languages;
  * past the first visit's language choice unless `firstVisit`.
  */
-export function startAs(options: Pick<RenderOptions, 'user' | 'homeLang' | 'targetLang' | 'firstVisit'>) {
-  if (options.user) writeStoredUser(options.user);
+export function startAs(
+  options: Pick<RenderOptions, 'user' | 'homeLang' | 'targetLang' | 'firstVisit' | 'userKeptAgoMs'>,
+) {
+  if (options.user) writeStoredUser(options.user, Date.now() - (options.userKeptAgoMs ?? 0));
   usePreferences.setState({
     homeLang: options.homeLang ?? 'en',
     targetLang: options.targetLang ?? 'en',

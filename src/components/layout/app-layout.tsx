@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { refreshDue, useRefreshUser, userQueries } from '@/api/account';
+import { storedUserAge } from '@/api/session';
 import { timings } from '@/contract/constants';
 import { Toaster } from '@/lib/toast';
 import { useUi } from '@/stores/ui';
@@ -14,8 +15,9 @@ import './app-layout.css';
 
 /**
  * Closes menus on a click elsewhere or Escape, and on every route change (not the first load) resets
- * the transient UI and refreshes the user once refreshAt has passed (spec §4). A tab shown again after a while
- * refreshes the user too: the learner may have read on another device meanwhile (streak, coins, words saved).
+ * the transient UI and refreshes the user once refreshAt has passed (spec §4). An app started on a record this browser
+ * kept a while ago, and a tab shown again after a while, refresh the user too: the learner may have read on another
+ * device meanwhile (streak, coins, words saved).
  */
 function useLayoutEffects() {
   const router = useRouter();
@@ -49,6 +51,9 @@ function useLayoutEffects() {
       if (event.fromLocation) routeChanged();
       if (refreshDue(queryClient.getQueryData(userQueries.current().queryKey))) refreshOnce();
     });
+    // The layout mounts as the app starts, before anything the learner does keeps the record again (none kept: null).
+    const keptAgo = storedUserAge();
+    if (keptAgo !== null && keptAgo >= timings.refreshAfterAwayMs) refreshOnce();
     let hiddenSince: number | null = null;
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') {
@@ -57,7 +62,7 @@ function useLayoutEffects() {
       }
       const away = hiddenSince === null ? 0 : Date.now() - hiddenSince;
       hiddenSince = null;
-      if (away >= timings.refreshAfterHiddenMs && queryClient.getQueryData(userQueries.current().queryKey)) {
+      if (away >= timings.refreshAfterAwayMs && queryClient.getQueryData(userQueries.current().queryKey)) {
         refreshOnce();
       }
     };

@@ -180,6 +180,28 @@ describe('session transitions', () => {
     await waitFor(() => expect(coins()).toHaveTextContent('1.2K'));
   });
 
+  it('refreshes the balances as the app starts on a record this browser kept a while ago', async () => {
+    const serverSide = findUserByEmail(readerAccount.email);
+    if (serverSide) serverSide.creditAmount = 1250;
+    await renderApp('/faq', { user: signedIn('reader', { creditAmount: 3 }), userKeptAgoMs: 2 * 60_000 });
+    const balances = await screen.findByRole('list', { name: 'Your balances' });
+    await waitFor(() => expect(within(balances).getAllByRole('listitem')[2]).toHaveTextContent('1.2K'));
+  });
+
+  it('asks nothing as the app starts on a record this browser kept a moment ago', async () => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    try {
+      const { queryClient } = await renderApp('/faq', { user: signedIn('reader'), userKeptAgoMs: 10_000 });
+      await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+      expect(asked).toContain('/api/v1/notifications');
+      expect(asked).not.toContain('/api/v1/refresh');
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+  });
+
   it('asks nothing when the tab was hidden only a moment', async () => {
     const asked: string[] = [];
     const listen = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
