@@ -1,5 +1,4 @@
 import type { AdminJob } from './endpoints/admin.ts';
-import type { StoreItem } from './endpoints/payments.ts';
 
 /** Layout breakpoints of spec §9, in CSS pixels. */
 export const breakpoints = {
@@ -96,6 +95,12 @@ const videoLimitItems = [
   [25, 2000, 50000],
   [50, 4000, 100000],
 ] as const;
+
+/**
+ * An item the store sells, in the shape `storeItemSchema` (endpoints/payments.ts) checks a request against; written out
+ * here because that file reads this one's limits.
+ */
+type StoreItem = { name: 'Word Limit' | 'Video Limit'; amount: number; diamondAmount: number; creditAmount: number };
 
 export const storeItems: readonly StoreItem[] = [
   ...wordLimitItems.map(([amount, diamondAmount, creditAmount]) => ({
