@@ -12,6 +12,7 @@ import type { Section } from '@/contract/entities';
 import type { LearningLanguage } from '@/contract/languages';
 import { usePreferences } from '@/stores/preferences';
 import { coverageNow, type Reached, thresholdsReached } from './new-words';
+import '@/components/interactive-text/word-rows.css';
 import './learn-screen.css';
 
 type LearnScreenProps = { contentId: number; language: LearningLanguage; title: string | null };
@@ -144,7 +145,7 @@ export function LearnScreen({ contentId, language, title }: LearnScreenProps) {
               </Trans>
             )}
           </p>
-          <div className="learn-list">
+          <div className="learn-list word-rows">
             <InteractiveText
               sections={sections}
               targetLang={language}

@@ -19,6 +19,7 @@ import { ProgressPanel } from './progress-panel';
 import { RowCells, RowCheck } from './row-cells';
 import { RemoveWordsDialog, SelectAllShown, SelectionBar } from './selection-bar';
 import { createRowStore, listedWords, rowSections } from './vocabulary-rows';
+import '@/components/interactive-text/word-rows.css';
 import './vocabulary-screen.css';
 
 // The export's dialog and download code load when the learner opens it.
@@ -206,7 +207,7 @@ function VocabularyList({ language, homeLang, filters, onFiltersChange }: Vocabu
             </div>
           </div>
           <SelectionBar store={store} language={language} onRemove={() => setDialogOpen(true)} />
-          <div className={`vocabulary-list ${levelDisplay}`.trim()} aria-busy={list.isPlaceholderData}>
+          <div className={`vocabulary-list word-rows ${levelDisplay}`.trim()} aria-busy={list.isPlaceholderData}>
             <InteractiveText
               sections={sections}
               targetLang={language}
