@@ -143,6 +143,8 @@ export function useRefreshUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'refresh'],
+    // The app asks as it starts, on a route change or a tab's return: offline, the stored record simply stays.
+    meta: { background: true },
     mutationFn: () => fetchDetails(accountEndpoints.refresh),
     onMutate: () => refreshAsked(queryClient),
     onSuccess: (user, _variables, asked) => storeRefreshedUser(queryClient, user, asked),

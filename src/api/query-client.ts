@@ -5,7 +5,12 @@ import { errorText } from './error-text';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    mutationMeta: { silent?: boolean };
+    mutationMeta: {
+      /** The call shows its own failure: nothing is toasted. */
+      silent?: boolean;
+      /** Asked by the app, not by the learner: a failure says nothing, unless it is that the session has ended. */
+      background?: boolean;
+    };
     queryMeta: { silent?: boolean };
   }
 }
@@ -53,8 +58,10 @@ export function createQueryClient({
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (endsSession(error) && mutation.options.mutationKey?.[1] !== 'logout') onSessionEnded();
-        if (!mutation.meta?.silent) notifyError(errorText(error, i18n));
+        const sessionEnded = endsSession(error) && mutation.options.mutationKey?.[1] !== 'logout';
+        if (sessionEnded) onSessionEnded();
+        if (mutation.meta?.silent || (mutation.meta?.background && !sessionEnded)) return;
+        notifyError(errorText(error, i18n));
       },
     }),
     defaultOptions: {
