@@ -4,6 +4,7 @@ import type { Db } from './db/types.ts';
 import type { AccountSettings, Clock } from './services/accounts.ts';
 import type { WordExportJobs } from './services/exports/jobs.ts';
 import type { ImportJobs } from './services/imports/jobs.ts';
+import { type AnkiPackageReader, ankiPackageReader } from './services/imports/read-anki-package.ts';
 import { defaultWebPageSettings, type WebPageFetcher, webPageFetcher } from './services/imports/web-page.ts';
 import type { JobQueueAdmin } from './services/job-queue.ts';
 import type { PaymentGateway } from './services/payments/gateway.ts';
@@ -39,8 +40,11 @@ export type AppDeps = {
   limits: UsageLimits;
   translations: TranslationChain;
   videos: { jobs: TranscriptJobs; allowance: { free: number; pro: number } };
-  /** Where a learner's imported text goes to be made into pages; how a web article is fetched by its address. */
-  imports: { jobs: ImportJobs; webPages: WebPageFetcher };
+  /**
+   * Where a learner's imported text goes to be made into pages; how a web article is fetched by its address; how an
+   * Anki package is read, one at a time.
+   */
+  imports: { jobs: ImportJobs; webPages: WebPageFetcher; ankiPackages: AnkiPackageReader };
   /** Where a learner's exports that take a job (the Anki package) go to be made. */
   wordExports: { jobs: WordExportJobs };
   /** The background jobs as the admin's queue screen sees and manages them (none: no queue in this process). */
@@ -69,6 +73,8 @@ export type DepsOptions = {
   jobQueue?: JobQueueAdmin | undefined;
   /** Card payments: Stripe (server.ts, when configured) or Stripe's SDK on the tests' fake Stripe. */
   payments?: PaymentGateway | undefined;
+  /** How one Anki package is read (in a worker thread); tests hold it to see the packages waiting their turn. */
+  readAnkiPackage?: AnkiPackageReader;
 };
 
 /** Videos per 7-day cycle: the free allowance, and more with Pro Gold (docs/decisions/0011-the-video-limit.md). */
@@ -86,6 +92,7 @@ export function createDeps({
   clock = () => new Date(),
   jobQueue,
   payments,
+  readAnkiPackage,
 }: DepsOptions): AppDeps {
   return {
     db,
@@ -94,7 +101,11 @@ export function createDeps({
     limits,
     translations: createTranslationChain({ db, providers }),
     videos: { jobs: transcriptJobs, allowance: videoAllowance(config.accounts.newUserVideoLimit) },
-    imports: { jobs: importJobs, webPages: webPageFetcher(config.urlImport ?? defaultWebPageSettings) },
+    imports: {
+      jobs: importJobs,
+      webPages: webPageFetcher(config.urlImport ?? defaultWebPageSettings),
+      ankiPackages: ankiPackageReader(readAnkiPackage),
+    },
     wordExports: { jobs: wordExportJobs },
     jobQueue,
     payments,

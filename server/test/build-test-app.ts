@@ -9,6 +9,7 @@ import { createDeps, type UsageLimits } from '../src/deps.ts';
 import { type AccountSettings, defaultRateLimits } from '../src/services/accounts.ts';
 import type { WordExportJobs } from '../src/services/exports/jobs.ts';
 import type { ImportJobs } from '../src/services/imports/jobs.ts';
+import type { AnkiPackageReader } from '../src/services/imports/read-anki-package.ts';
 import type { JobQueueAdmin } from '../src/services/job-queue.ts';
 import type { PaymentGateway } from '../src/services/payments/gateway.ts';
 import type { TranslationProvider } from '../src/services/translation/types.ts';
@@ -77,6 +78,8 @@ export async function buildTestApp(
     trustProxy?: Config['trustProxy'];
     /** How web articles are fetched by their address (production's defaults: public addresses only). */
     urlImport?: Config['urlImport'];
+    /** How one Anki package is read (a worker thread). */
+    readAnkiPackage?: AnkiPackageReader;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -98,6 +101,7 @@ export async function buildTestApp(
     ...(options.limits ? { limits: options.limits } : {}),
     payments: options.payments,
     jobQueue: options.jobQueue,
+    ...(options.readAnkiPackage ? { readAnkiPackage: options.readAnkiPackage } : {}),
     importJobs: options.importJobs ?? {
       send: async (importId) => {
         sentImports.push(importId);

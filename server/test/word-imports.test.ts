@@ -9,6 +9,7 @@ import { type ExportedWord, wordBackupSchema } from '#contract/word-export.ts';
 import { maxWordImportBytes } from '#contract/word-import.ts';
 import { commitWordImport, stageWordImport } from '../src/db/queries/word-imports.ts';
 import { runHousekeeping } from '../src/services/housekeeping.ts';
+import { readAnkiPackage } from '../src/services/imports/read-anki-package.ts';
 import {
   basic,
   cloze,
@@ -45,9 +46,14 @@ afterAll(() => app.close());
 const previewSchema = envelopeSchema(endpoints.previewWordImport.details);
 const resultSchema = envelopeSchema(endpoints.commitWordImport.details);
 
-function preview(token: string | null, content: Buffer | string, fields: Record<string, string> = {}) {
+function preview(
+  token: string | null,
+  content: Buffer | string,
+  fields: Record<string, string> = {},
+  on: TestApp = app,
+) {
   const { payload, contentType } = multipartBody({ name: 'words.csv', content }, { language: 'en', ...fields });
-  return app.inject({
+  return on.inject({
     method: 'POST',
     url: '/api/v1/vocabulary/imports',
     headers: { ...(token ? authed(token) : {}), 'content-type': contentType },
@@ -540,19 +546,31 @@ describe('an Anki package', () => {
   });
 
   it('reads one package at a time: with three waiting, one more is refused as busy for now', async () => {
-    const notes = Array.from({ length: 5_000 }, (_, index) => ({
-      id: index + 1,
-      noteTypeId: basic.id,
-      fields: [`Wort${index}`, `word ${index}`],
-      cards: [newCard],
-    }));
-    const bytes = packageOf({ 'collection.anki2': collectionOf(sqlite, { notes, noteTypes: [basic] }) });
-    const token = await signupLearner(app);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => preview(token, bytes, { language: 'de' })));
-    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 200, 200, 200, 503]);
-    const busy = answers.find((answer) => answer.statusCode === 503);
-    expect(busy?.headers['retry-after']).toBe('30');
-    expect(errorEnvelopeSchema.parse(busy?.json()).details[0]?.code).toBe('anki_busy');
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // The first package's reading is held until the fifth has been answered.
+    const held = await buildTestApp({
+      readAnkiPackage: async (bytes) => {
+        await opened;
+        return readAnkiPackage(bytes);
+      },
+    });
+    try {
+      const token = await signupLearner(held);
+      const answers = Array.from({ length: 5 }, () => preview(token, deckPackage(), { language: 'de' }, held));
+      const busy = await Promise.race(answers);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('30');
+      expect(errorEnvelopeSchema.parse(busy.json()).details[0]?.code).toBe('anki_busy');
+      open();
+      const statuses = (await Promise.all(answers)).map((answer) => answer.statusCode);
+      expect(statuses.toSorted()).toEqual([200, 200, 200, 200, 503]);
+    } finally {
+      open();
+      await held.close();
+    }
   });
 
   const unreadable: Array<[string, () => Buffer | string, string, number]> = [

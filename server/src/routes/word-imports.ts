@@ -56,7 +56,7 @@ function refusalOf(error: unknown): unknown {
  * The file is read in slices and staged a chunk a statement, so a large file never holds other requests up for long.
  */
 export async function wordImportRoutes(app: FastifyInstance) {
-  const { db, limits } = app.deps;
+  const { db, limits, imports } = app.deps;
   await app.register(multipart, { limits: { fileSize: maxWordImportBytes, files: 1, fields: 3, parts: 4 } });
 
   registerEndpoint(app, endpoints.previewWordImport, async ({ auth, request, now }) => {
@@ -87,7 +87,11 @@ export async function wordImportRoutes(app: FastifyInstance) {
     try {
       file =
         format?.data === 'anki' || looksLikeZip(bytes)
-          ? await readAnkiWords(bytes, { mapping: mappingOf(fields.mapping), language: language.data })
+          ? await readAnkiWords(
+              bytes,
+              { mapping: mappingOf(fields.mapping), language: language.data },
+              imports.ankiPackages,
+            )
           : await readWordFile(bytes, { fallback: format?.data, language: language.data });
     } catch (error) {
       throw refusalOf(error);

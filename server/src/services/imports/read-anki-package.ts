@@ -38,11 +38,14 @@ export function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
   });
 }
 
+/** Reads an Anki package in this process's turn (`ankiPackageReader`). */
+export type AnkiPackageReader = (bytes: Uint8Array) => Promise<AnkiPackage>;
+
 /**
  * A reading may take about 300 MB while it runs, so a process reads one package at a time; a few more wait their
- * turn, and one beyond them is refused with `QueueFullError` (docs/decisions/0040).
+ * turn, and one beyond them is refused with `QueueFullError` (docs/decisions/0040). The app makes one (its deps).
  */
-const packageTurns = oneAtATime({ waiting: 3 });
-
-/** `readAnkiPackage` in this process's turn. */
-export const readAnkiPackageInTurn = (bytes: Uint8Array) => packageTurns.run(() => readAnkiPackage(bytes));
+export function ankiPackageReader(read: AnkiPackageReader = readAnkiPackage): AnkiPackageReader {
+  const turns = oneAtATime({ waiting: 3 });
+  return (bytes) => turns.run(() => read(bytes));
+}
