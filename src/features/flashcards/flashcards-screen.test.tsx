@@ -60,7 +60,8 @@ describe('the flashcards screen', () => {
     expect(bucket('Next week')).toBe('0');
     expect(bucket('Soon')).toBe('0');
     const forecast = screen.getByRole('region', { name: 'Next 7 days' });
-    expect(within(forecast).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(forecast).getByText('No cards are due in the next 7 days.')).toBeVisible();
+    expect(within(forecast).queryByRole('list')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Review' })).toBeInTheDocument();
   });
 
@@ -241,8 +242,8 @@ describe('the flashcards screen', () => {
 describe('a mature card', () => {
   const day = 86_400_000;
 
-  /** The reader's "fenster" (level 3) as a card in review for months, due now. */
-  function matureCard() {
+  /** The reader's "fenster" (level 3) as a card in review for months, due now (or in `dueInDays`). */
+  function matureCard(dueInDays = -1) {
     const user = findUserByEmail(readerAccount.email);
     if (!user) throw new Error('No reader account');
     const now = Date.now();
@@ -252,7 +253,7 @@ describe('a mature card', () => {
       language: 'de',
       lowercase: 'fenster',
       schedule: {
-        due: new Date(now - day).toISOString(),
+        due: new Date(now + dueInDays * day).toISOString(),
         stability: 120,
         difficulty: 5,
         elapsedDays: 120,
@@ -269,6 +270,15 @@ describe('a mature card', () => {
     });
     return user;
   }
+
+  it('draws the week ahead with the day it is due', async () => {
+    matureCard(2);
+    await openFlashcards();
+    const forecast = await screen.findByRole('region', { name: 'Next 7 days' });
+    expect(within(forecast).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(forecast).getAllByText(/: 1 card due$/)).toHaveLength(1);
+    expect(within(forecast).getAllByText(/: 0 cards due$/)).toHaveLength(6);
+  });
 
   it('asks "Mark as known?" after a good grade, and marks the word known when told to', async () => {
     const reader = matureCard();
