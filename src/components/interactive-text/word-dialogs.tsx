@@ -83,7 +83,7 @@ export function WordLimitDialog({ user, onClose, markRestRefusal }: WordLimitDia
     <Modal title={t`You've Reached Your Word Limit`} onClose={onClose}>
       {markRestRefusal ? <MarkRestRefused {...markRestRefusal} /> : null}
       <p>
-        {t`${plural(user.wordLimit, { one: 'You have saved # word.', other: 'You have saved # words.' })}`}{' '}
+        {t`${plural(user.wordCount, { one: 'You have saved # word.', other: 'You have saved # words.' })}`}{' '}
         {t`Your limit grows every day you keep your streak: you are on a ${streak}-day streak, so tomorrow brings ${plural(tomorrow, { one: '# more word', other: '# more words' })}.`}
       </p>
       {pro ? (

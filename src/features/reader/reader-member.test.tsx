@@ -478,6 +478,7 @@ describe('"Mark the rest as known"', () => {
     expect(dialog).toHaveTextContent(
       `Only 5 more words fit under your word limit; this page has ${unsaved.length} new words, so none were marked as known.`,
     );
+    expect(dialog).toHaveTextContent(`You have saved ${member.user.wordCount} words.`);
     expect(await wordCountShown(member.user.wordCount)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
