@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -75,6 +76,7 @@ function useLayoutEffects() {
 }
 
 export function AppLayout() {
+  const { t } = useLingui();
   useLayoutEffects();
   useDocumentTitle();
   return (
@@ -90,6 +92,7 @@ export function AppLayout() {
       <Toaster
         position="bottom-right"
         duration={timings.toastMs}
+        customAriaLabel={t`Messages (Alt+T)`}
         toastOptions={{ style: { background: '#202430', color: '#c6c8d1', border: 'none' } }}
       />
     </div>

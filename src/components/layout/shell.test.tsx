@@ -27,10 +27,17 @@ describe('navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Queue' })).toBeInTheDocument();
   });
 
-  it('has FAQ, terms and the community chat in the top bar', async () => {
+  it('has FAQ, terms and the community chat in the top bar, a landmark of its own', async () => {
     await renderApp('/help');
-    expect(screen.getAllByRole('link', { name: 'FAQ' }).length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Community chat' })).toHaveAttribute('target', '_blank');
+    const topBar = screen.getByRole('navigation', { name: 'Help' });
+    expect(within(topBar).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    expect(within(topBar).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/tncs');
+    expect(within(topBar).getByRole('link', { name: 'Community chat' })).toHaveAttribute('target', '_blank');
+  });
+
+  it("names the pop-up messages' area in the interface's language", async () => {
+    await renderApp('/faq');
+    expect(await screen.findByRole('region', { name: 'Messages (Alt+T)' })).toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,14 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import './top-bar.css';
 
 const communityChatUrl = import.meta.env.VITE_COMMUNITY_CHAT_URL || 'https://discord.com/invite/folio';
 
+/** Help for everyone, above the header: a landmark of its own, so no content sits outside one. */
 export function TopBar() {
+  const { t } = useLingui();
   return (
-    <div className="top-bar">
+    <nav className="top-bar" aria-label={t`Help`}>
       <Link to="/faq">
         <Trans>FAQ</Trans>
       </Link>
@@ -16,6 +18,6 @@ export function TopBar() {
       <a href={communityChatUrl} target="_blank" rel="noopener noreferrer">
         <Trans>Community chat</Trans>
       </a>
-    </div>
+    </nav>
   );
 }
