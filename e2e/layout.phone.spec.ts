@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './axe';
 import { startingWith, textIn } from './catalog';
 import { firstTextPath, pickLocale, routes, walkOnTheRealServerOnly } from './every-route';
 import { expect, test } from './fixtures';
+import { tabStopsCovered } from './focus';
 import { grant, signUp } from './learners';
 
 const widths = [360, 390, 414];
@@ -124,6 +125,18 @@ test('the translation panel is pinned to the bottom and the selected word stays 
       return (wordBox?.y ?? 0) + (wordBox?.height ?? 0) <= (pinned?.y ?? 0);
     })
     .toBe(true);
+});
+
+test('every control reached by Tab after the text scrolls into view clear of the pinned translation panel', async ({
+  page,
+}) => {
+  await page.goto(await firstTextPath(page));
+  await page.setViewportSize({ width: 360, height: 640 });
+  await expect(page.getByRole('button', { name: /Read Next|Finished/ })).toBeVisible();
+  // From the text's word on to the page's controls and the footer's links.
+  await page.locator('[data-w]').first().focus();
+  const covered = await tabStopsCovered(page, 25, '.reader-panel');
+  expect(covered).toEqual([]);
 });
 
 test.describe('a first visit from a German browser', () => {

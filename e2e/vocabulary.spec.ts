@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { tabStopsCovered } from './focus';
 import { signUp } from './learners';
 
 type Saved = { word: string; level: number };
@@ -98,6 +99,16 @@ test('a member finds the words saved in the reader on Words, filters, searches, 
   await expect(listedWord(page, first.word)).toHaveAttribute('data-level', '4');
   await expect(wordCount(page)).toHaveText(/^Words\s*2\//);
   await expectNoAxeViolations(page);
+});
+
+test('a row reached by Tab on Words scrolls clear of the word panel', async ({ page }) => {
+  await saveThreeWords(page);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Words' }).click();
+  await expect(rows(page)).toHaveCount(3);
+  // A low window: the rows start below the panel, which sticks to its bottom.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await page.getByLabel('Search').focus();
+  expect(await tabStopsCovered(page, 20, '.reader-panel')).toEqual([]);
 });
 
 test('a visitor is offered an account on Words', async ({ page }) => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   lazy,
   type ReactNode,
+  type RefObject,
   Suspense,
   useCallback,
   useEffect,
@@ -114,6 +115,27 @@ function keepAbovePanel(element: HTMLElement, panel: HTMLElement | null) {
 }
 
 /**
+ * The panel stays over the text's end (sticky, or pinned on a phone): its height, kept in `--word-panel-block`, is the
+ * page's scroll padding (base.css), so a control focused by Tab scrolls into view above it, not under it.
+ */
+function useRoomForPanel(panelRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize;
+      if (height !== undefined) root.setProperty('--word-panel-block', `${Math.ceil(height)}px`);
+    });
+    observer.observe(panel);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--word-panel-block');
+    };
+  }, [panelRef]);
+}
+
+/**
  * The one engine of tappable, level-coloured text, for reader pages and video transcripts alike: token rendering,
  * the word index and its paint, selection, keys, level saving, translations, the panel and its dialogs. The index,
  * the paint and the selection are the painter's (text-painter.ts); this wires it to the levels query, the keys, the
@@ -153,6 +175,7 @@ export function InteractiveText({
   const [editing, setEditing] = useState<MeaningEditing | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const announcer = useRef<HTMLParagraphElement>(null);
+  useRoomForPanel(panelRef);
 
   const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
   const translationByToken = useMemo(
