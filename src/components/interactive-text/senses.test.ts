@@ -7,6 +7,11 @@ describe('the senses of a translation', () => {
     expect(sensesOf('at, on; At')).toEqual(['at', 'on']);
   });
 
+  it("splits the starter glosses' alternatives at a spaced slash, never a word's own slash", () => {
+    expect(sensesOf('at / in / on')).toEqual(['at', 'in', 'on']);
+    expect(sensesOf('and/or; Friday / Fridays')).toEqual(['and/or', 'Friday', 'Fridays']);
+  });
+
   it('leaves out what brackets add and empty parts', () => {
     expect(sensesOf('house (building), home [informal];')).toEqual(['house', 'home']);
     expect(sensesOf('(Artikel, entfällt)')).toEqual([]);

@@ -3,13 +3,14 @@ import { ownMeaningMaxLength } from '@/contract/entities';
 /**
  * The senses a dictionary's translation names, for the learner to pick one as their own meaning: split where the
  * glosses join them (";" between senses, "," between near ones, as server/src/services/dictionary/gloss.ts splits a
- * definition), without what brackets add, each once, in order.
+ * definition; " / " between the alternatives of the starter library's glosses), without what brackets add, each once,
+ * in order.
  */
 export function sensesOf(translation: string | undefined): string[] {
   if (!translation) return [];
   const seen = new Set<string>();
   const senses: string[] = [];
-  for (const part of translation.replace(/\([^)]*\)|\[[^\]]*\]/g, '').split(/[;,]/)) {
+  for (const part of translation.replace(/\([^)]*\)|\[[^\]]*\]/g, '').split(/[;,]|\s\/\s/)) {
     const sense = part.replace(/\s+/g, ' ').trim();
     const key = sense.toLowerCase();
     if (!sense || sense.length > ownMeaningMaxLength || seen.has(key)) continue;
