@@ -58,6 +58,16 @@ describe('browse screen', () => {
     ).toBeInTheDocument();
   });
 
+  it("marks the library's names and texts as written in the language learnt, for screen readers", async () => {
+    await renderApp('/', { targetLang: 'de' });
+    const category = await screen.findByRole('region', { name: 'Alltag' });
+    expect(within(category).getByRole('heading', { name: 'Alltag' })).toHaveAttribute('lang', 'de');
+    expect(within(category).getByText('Im Haus')).toHaveAttribute('lang', 'de');
+    const card = within(category).getAllByRole('link')[0] as HTMLElement;
+    expect(card.querySelector('.content-card-title')).toHaveAttribute('lang', 'de');
+    expect(card.querySelector('.content-card-description')).toHaveAttribute('lang', 'de');
+  });
+
   it('opens the reader for a content card', async () => {
     const { user, router } = await renderApp('/');
     await user.click(await screen.findByRole('link', { name: /The Rainy Saturday/ }));

@@ -7,6 +7,7 @@ import { contentQueries } from '@/api/content';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { useSession } from '@/components/layout/use-session';
 import type { Category, ContentSummary, SubCategory } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
 import { usePreferences } from '@/stores/preferences';
 import { useIsMobile, useUi } from '@/stores/ui';
 import { ContentCards, figureRoom } from './content-cards';
@@ -24,9 +25,9 @@ const CoveredContentCards = lazy(() =>
  */
 function LibraryCards({ contents, member }: { contents: readonly ContentSummary[]; member: boolean }) {
   const targetLang = usePreferences((s) => s.targetLang);
-  if (!member) return <ContentCards contents={contents} />;
+  if (!member) return <ContentCards contents={contents} language={targetLang} />;
   return (
-    <Suspense fallback={<ContentCards contents={contents} figures={figureRoom} />}>
+    <Suspense fallback={<ContentCards contents={contents} language={targetLang} figures={figureRoom} />}>
       <CoveredContentCards contents={contents} language={targetLang} />
     </Suspense>
   );
@@ -74,7 +75,16 @@ function scrollRow(element: HTMLElement | null, direction: -1 | 1) {
  * A category's title and its sideways row of sub-categories. When the row holds more than it shows, buttons beside
  * the title move it, and its edges fade where more waits.
  */
-function CategoryRow({ category, selectedId }: { category: Category; selectedId: number | undefined }) {
+function CategoryRow({
+  category,
+  language,
+  selectedId,
+}: {
+  category: Category;
+  /** The library's language, which its categories are named in. */
+  language: LearningLanguage;
+  selectedId: number | undefined;
+}) {
   const { t } = useLingui();
   const subCategorySelected = useUi((s) => s.subCategorySelected);
   const row = useRef<HTMLUListElement>(null);
@@ -83,7 +93,9 @@ function CategoryRow({ category, selectedId }: { category: Category; selectedId:
   return (
     <>
       <div className="category-heading">
-        <h2 id={`category-${category.id}`}>{title}</h2>
+        <h2 id={`category-${category.id}`} lang={language}>
+          {title}
+        </h2>
         {back || forward ? (
           <div className="row-scroll">
             <button
@@ -121,8 +133,12 @@ function CategoryRow({ category, selectedId }: { category: Category; selectedId:
               aria-pressed={sub.id === selectedId}
               onClick={() => subCategorySelected(sub.id)}
             >
-              <span className="sub-category-title">{sub.title}</span>
-              <span className="sub-category-description">{sub.description}</span>
+              <span className="sub-category-title" lang={language}>
+                {sub.title}
+              </span>
+              <span className="sub-category-description" lang={language}>
+                {sub.description}
+              </span>
             </button>
           </li>
         ))}
@@ -199,13 +215,13 @@ export function BrowseScreen() {
         const shownHere = shown && category.subCategories.some((sub) => sub.id === shown.id) ? shown : undefined;
         return (
           <section key={category.id} className="category" aria-labelledby={`category-${category.id}`}>
-            <CategoryRow category={category} selectedId={shown?.id} />
+            <CategoryRow category={category} language={targetLang} selectedId={shown?.id} />
             {!isMobile && shownHere ? <LibraryCards contents={shownHere.contents} member={member} /> : null}
           </section>
         );
       })}
       {isMobile && chosen ? (
-        <BottomSheet title={chosen.title} onClose={closeSheet}>
+        <BottomSheet title={<span lang={targetLang}>{chosen.title}</span>} onClose={closeSheet}>
           <LibraryCards contents={chosen.contents} member={member} />
         </BottomSheet>
       ) : null}

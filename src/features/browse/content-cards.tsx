@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import type { ContentSummary } from '@/contract/entities';
+import type { LearningLanguage } from '@/contract/languages';
 
 /**
  * What a member's cards add: each card's known-word figures, which its link is described by, and beside its link
@@ -20,8 +21,15 @@ export const figureRoom: CardFigures = {
   learn: () => null,
 };
 
+type ContentCardsProps = {
+  contents: readonly ContentSummary[];
+  /** The texts' language, which their titles and descriptions are written in (the figures: the interface's). */
+  language: LearningLanguage;
+  figures?: CardFigures;
+};
+
 /** Text cards, each opening the reader; with `figures`, a member's figures under each card's description. */
-export function ContentCards({ contents, figures }: { contents: readonly ContentSummary[]; figures?: CardFigures }) {
+export function ContentCards({ contents, language, figures }: ContentCardsProps) {
   const idPrefix = useId();
   return (
     <ul className="content-cards">
@@ -34,7 +42,7 @@ export function ContentCards({ contents, figures }: { contents: readonly Content
             aria-describedby={figures?.figureId(content.id) || undefined}
             data-learn={figures ? '' : undefined}
           >
-            <span className="content-card-title" id={figures ? `${idPrefix}-${content.id}` : undefined}>
+            <span className="content-card-title" lang={language} id={figures ? `${idPrefix}-${content.id}` : undefined}>
               {content.title}
               {/* Spaces, so the link's name reads "A Quiet Morning A1 A short story…", not "A Quiet MorningA1A short…". */}
               {content.level ? (
@@ -44,7 +52,9 @@ export function ContentCards({ contents, figures }: { contents: readonly Content
                 </>
               ) : null}
             </span>{' '}
-            <span className="content-card-description">{content.description}</span>
+            <span className="content-card-description" lang={language}>
+              {content.description}
+            </span>
             {figures?.figure(content.id)}
           </Link>
           {figures?.learn(content, `${idPrefix}-${content.id}`)}

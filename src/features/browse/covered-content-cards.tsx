@@ -19,6 +19,7 @@ export function CoveredContentCards({
   return (
     <ContentCards
       contents={contents}
+      language={language}
       figures={{
         figureId: coverage.figureId,
         figure: (id) => <CoverageFigure coverage={coverage} card={id} />,

@@ -129,7 +129,7 @@ function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage
           aria-describedby={coverage.figureId(text.contentId)}
           data-learn=""
         >
-          <span className="content-card-title" id={titleId}>
+          <span className="content-card-title" id={titleId} lang={text.language}>
             {text.title}
           </span>
           <span className="content-card-description">{state}</span>
@@ -137,7 +137,9 @@ function TextCard({ text, coverage }: { text: TextImport; coverage: CardCoverage
         </Link>
       ) : (
         <div className="content-card" aria-busy={text.status === 'processing'}>
-          <span className="content-card-title">{text.title}</span>
+          <span className="content-card-title" lang={text.language}>
+            {text.title}
+          </span>
           <span className="content-card-description" role="status">
             {state}
           </span>

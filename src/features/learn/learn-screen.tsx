@@ -119,7 +119,11 @@ export function LearnScreen({ contentId, language, title }: LearnScreenProps) {
         <h1 id="learn-heading">
           <Trans>Learn these words</Trans>
         </h1>
-        {title ? <p className="learn-title">{title}</p> : null}
+        {title ? (
+          <p className="learn-title" lang={language}>
+            {title}
+          </p>
+        ) : null}
       </div>
       <LearnFigures answer={answer} scope={scope} />
       {answer.coverage.wordTokens === 0 ? (
