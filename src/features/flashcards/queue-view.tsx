@@ -118,6 +118,7 @@ export function QueueView({ language, summary, onReview, onPractice }: QueueView
     });
   };
   const askToAdd = () => {
+    if (adding.isPending) return;
     if (summary.newWaiting >= summary.newPerDay) setConfirming(true);
     else add();
   };
@@ -157,11 +158,13 @@ export function QueueView({ language, summary, onReview, onPractice }: QueueView
             <Trans>Review</Trans>
           </button>
         ) : null}
+        {/* Never disabled, so the focus stays on it while the cards are added. */}
         <button
           type="button"
           className={`button ${due > 0 ? 'button-secondary' : 'button-primary'}`}
           onClick={askToAdd}
-          disabled={adding.isPending}
+          aria-disabled={adding.isPending}
+          aria-busy={adding.isPending}
         >
           <Trans>Add 20 Cards</Trans>
         </button>

@@ -1,4 +1,5 @@
 import { sqlJs } from '@mocks/anki-package';
+import { findUserByEmail, readerAccount, wordsOf } from '@mocks/db';
 import { fail, requireUser, wordLimitFor } from '@mocks/handlers/respond';
 import { previewWordFile } from '@mocks/handlers/word-imports';
 import { server } from '@mocks/node';
@@ -102,6 +103,25 @@ describe('importing words on the vocabulary screen', () => {
     await within(dialog).findByRole('region', { name: 'Preview' });
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('dialog', { name: "You've Reached Your Word Limit" })).toBeInTheDocument();
+  });
+
+  it('moves the focus to the preview once the file is read', async () => {
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    expect(await within(dialog).findByRole('region', { name: 'Preview' })).toHaveFocus();
+  });
+
+  it('offers no Import when the new words do not fit under the word limit', async () => {
+    const reader = findUserByEmail(readerAccount.email);
+    if (!reader) throw new Error('no reader');
+    reader.wordLimit = wordsOf(reader).length;
+    const { user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Word file'), luteFile('term,language,status\nHund,German,2\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('alert')).toHaveTextContent('nothing will be imported');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
   });
 
   it('says the words are still being imported when another commit of the file is applying it', async () => {

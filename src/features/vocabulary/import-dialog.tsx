@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { userQueries } from '@/api/account';
 import { errorText, type WordImportErrorCode } from '@/api/error-text';
 import { useCommitWordImport, useWordImportPreview } from '@/api/word-imports';
@@ -129,7 +129,7 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
           className="vocabulary-import"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!commit.isPending && !preview.isPending) apply(staged.importId);
+            if (!commit.isPending && !preview.isPending && staged.limit.fits) apply(staged.importId);
           }}
         >
           {staged.noteTypes ? (
@@ -174,10 +174,12 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
             >
               <Trans>Choose another file</Trans>
             </button>
+            {/* Off when the new words do not fit: the preview says nothing would be imported. */}
             <button
               type="submit"
               className="button button-primary"
-              disabled={commit.isPending || preview.isPending}
+              disabled={!staged.limit.fits}
+              aria-disabled={commit.isPending || preview.isPending}
               aria-busy={commit.isPending}
             >
               <Trans>Import</Trans>
@@ -232,10 +234,12 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
             <button type="button" className="button button-secondary" onClick={onClose}>
               <Trans>Cancel</Trans>
             </button>
+            {/* Not disabled while the file is read, so a refusal finds the focus where it was. */}
             <button
               type="submit"
               className="button button-primary"
-              disabled={!file || preview.isPending}
+              disabled={!file}
+              aria-disabled={preview.isPending}
               aria-busy={preview.isPending}
             >
               {preview.isPending ? <Trans>Reading the file…</Trans> : <Trans>Read the file</Trans>}
@@ -261,8 +265,11 @@ function ImportPreview({ preview, policy }: { preview: WordImportPreview; policy
   // Only for a file that names parents.
   const namesParents = Object.values(counts.links).some((count) => count > 0);
   const room = limit.room;
+  // The form that read the file is gone: the focus moves to what it read, once, as the preview first shows.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => section.current?.focus(), []);
   return (
-    <section className="vocabulary-import-preview" aria-label={t`Preview`}>
+    <section ref={section} className="vocabulary-import-preview" aria-label={t`Preview`} tabIndex={-1}>
       <p>
         <Trans>Read as: {format}</Trans>
       </p>
