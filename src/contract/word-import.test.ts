@@ -223,6 +223,14 @@ describe('reading a word file', () => {
     expect(file.problems).toEqual([{ line: 2, reason: 'word_too_long', word: 'x'.repeat(100) }]);
   });
 
+  it("reads a Folio CSV written by hand without a language column in the learner's language", () => {
+    const file = parseWordFile('word,level,meaning\nHund,2,dog\n', de);
+    expect(file.format).toBe('csv');
+    expect(file.rows.map((row) => [row.language, row.word, row.level, row.meaning])).toEqual([
+      ['de', 'hund', 2, 'dog'],
+    ]);
+  });
+
   it('refuses an empty file, a header alone, an unknown header, and another JSON', () => {
     expect(problemOf('')).toBe('empty_word_file');
     expect(problemOf('language,word,level\r\n')).toBe('empty_word_file');

@@ -12,7 +12,6 @@ import {
   byteOrderMark,
   type ExportedCard,
   exportedWordSchema,
-  folioCsvHeader,
   luteLanguageNames,
   type WordSource,
   wordBackupSchemaName,
@@ -404,7 +403,8 @@ type Header = { format: 'csv' | 'lute'; columns: Map<string, number> };
 
 function headerOf(cells: string[]): Header | undefined {
   const columns = new Map(cells.map((cell, index) => [cell.trim().toLowerCase(), index]));
-  const folio = folioCsvHeader.slice(0, 3).every((name) => columns.has(name));
+  // Folio's CSV by its word and level; a file written by hand may leave out the language (the learner's is taken).
+  const folio = columns.has('word') && columns.has('level');
   if (folio) return { format: 'csv', columns };
   if (columns.has('term') && columns.has('language') && columns.has('status')) return { format: 'lute', columns };
   return undefined;
