@@ -30,6 +30,7 @@ import { withLazyCatalog } from '@/i18n/i18n';
 import { afterPaint } from '@/lib/after-paint';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
+import { useUi } from '@/stores/ui';
 import { useSession } from '../layout/use-session';
 import { isTypingTarget, readerKeyAction } from './keys';
 import { PageText } from './page-text';
@@ -301,6 +302,9 @@ export function InteractiveText({
     if (!keysEnabled || dialog || editing) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      // A menu open over the text has the keys: a digit pressed there must not change a word behind it.
+      const { openMenu, burgerOpen } = useUi.getState();
+      if (openMenu !== null || burgerOpen) return;
       const action = readerKeyAction(event.key, event.shiftKey, textDirection(targetLang));
       if (!action) return;
       event.preventDefault();

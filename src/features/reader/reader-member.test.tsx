@@ -77,6 +77,18 @@ describe('the member reader', () => {
     expect(within(balances).getByText(`${before + 1}/${member.user.wordLimit}`, { exact: false })).toBeInTheDocument();
   });
 
+  it("leaves a word's level alone while a menu is open over the text", async () => {
+    const { user } = await openMemberPage();
+    const saved = occurrences('window')[0] as HTMLElement;
+    await user.click(saved);
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.keyboard('3');
+    expect(occurrences('window')[0]).toHaveAttribute('data-level', '1');
+    await user.keyboard('{Escape}');
+    await user.keyboard('3');
+    await waitFor(() => expect(occurrences('window')[0]).toHaveAttribute('data-level', '3'));
+  });
+
   it("asks for the levels of the page's words only, never for the learner's whole word list", async () => {
     const asked: string[] = [];
     const listen = ({ request }: { request: Request }) => {
