@@ -97,11 +97,15 @@ describe('signup', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
-  it("shows the server's first error for a taken email", async () => {
+  it("shows the server's first error for a taken email beside the email, which takes the focus", async () => {
     const { user } = await fillSignup({ ...valid, Email: readerAccount.email });
     await user.click(screen.getByLabelText('I accept the terms and conditions'));
     await user.keyboard('{Enter}');
     expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('An account with this email already exists');
+    expect(email).toHaveFocus();
   });
 
   it('opens the terms in a dialog that closes', async () => {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { useSignup } from '@/api/auth';
+import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
 import { Modal } from '@/components/modal';
 import { PasswordInput } from '@/components/password-input';
@@ -16,6 +17,13 @@ import './auth-form.css';
 import './signup-form.css';
 
 const emptyForm = { username: '', email: '', password: '', confirmPassword: '' };
+type FieldName = keyof typeof emptyForm;
+
+/** The form's field a refusal names (a taken username or email), where its text belongs. */
+function refusedField(error: unknown): FieldName | undefined {
+  const field = error instanceof ApiRequestError ? error.details[0]?.field : undefined;
+  return field !== undefined && Object.hasOwn(emptyForm, field) ? (field as FieldName) : undefined;
+}
 
 export function SignupForm() {
   const { t, i18n } = useLingui();
@@ -29,22 +37,34 @@ export function SignupForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (signup.isPending) return;
     // Spec §2: submitting is blocked until the terms are accepted; the form says so beside the box.
     setTermsMissing(!termsAccepted);
     const parsed = signupRequestSchema.safeParse(values);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (!parsed.success || !termsAccepted) return;
-    signup.mutate(parsed.data, { onSuccess: reloadSoon });
+    signup.mutate(parsed.data, {
+      onSuccess: reloadSoon,
+      // The field the server refused takes the focus: its text is beside it.
+      onError: (refusal) => {
+        const field = refusedField(refusal);
+        if (field) document.getElementById(`${id}-${field}`)?.focus();
+      },
+    });
   };
 
-  const field = (name: keyof typeof emptyForm) => ({
+  const serverField = signup.isError ? refusedField(signup.error) : undefined;
+  const serverError = signup.isError ? errorText(signup.error, i18n, accountErrorMessages) : undefined;
+
+  const error = (name: FieldName) =>
+    translateValidation(errors[name], i18n) ?? (name === serverField ? serverError : undefined);
+  const field = (name: FieldName) => ({
     id: `${id}-${name}`,
     value: values[name],
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    'aria-invalid': Boolean(error(name)),
+    'aria-describedby': error(name) ? `${id}-${name}-error` : undefined,
     onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
   });
-  const error = (name: keyof typeof emptyForm) => translateValidation(errors[name], i18n);
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
@@ -87,12 +107,18 @@ export function SignupForm() {
           </p>
         ) : null}
       </div>
-      {signup.isError ? (
+      {serverError && !serverField ? (
         <p className="form-error" role="alert">
-          {errorText(signup.error, i18n, accountErrorMessages)}
+          {serverError}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary" disabled={signup.isPending}>
+      {/* Not disabled while it is sent, so a refusal finds the focus where it was. */}
+      <button
+        type="submit"
+        className="button button-primary"
+        aria-disabled={signup.isPending}
+        aria-busy={signup.isPending}
+      >
         <Trans>Register for free</Trans>
       </button>
       <p className="form-switch">
