@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/api/client';
 import { errorText, type WordParentErrorCode } from '@/api/error-text';
 import { useSaveParent, wordLemmaQuery } from '@/api/word-parents';
 import type { SavedWords } from '@/api/words';
+import { BusyButton } from '@/components/busy-button';
 import { Modal } from '@/components/modal';
 import { parentSuggestions } from '@/contract/base-forms';
 import type { ScopedWord, UserWord, WordLevel } from '@/contract/entities';
@@ -148,13 +149,13 @@ function ParentStep({ selection, targetLang, levels, onRefused, onClose }: Paren
             <Trans>Cancel</Trans>
           </button>
           {current !== undefined ? (
-            <button type="button" className="button button-secondary" disabled={isPending} onClick={() => send(null)}>
+            <BusyButton type="button" className="button button-secondary" busy={isPending} onClick={() => send(null)}>
               <Trans>Unlink</Trans>
-            </button>
+            </BusyButton>
           ) : null}
-          <button type="submit" className="button button-primary" disabled={isPending}>
+          <BusyButton type="submit" className="button button-primary" busy={isPending}>
             <Trans>Link</Trans>
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Modal>

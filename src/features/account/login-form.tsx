@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { useLogin } from '@/api/auth';
 import { errorText } from '@/api/error-text';
+import { BusyButton } from '@/components/busy-button';
 import { PasswordInput } from '@/components/password-input';
 import { reloadSoon } from '@/components/reload';
 import { loginRequestSchema } from '@/contract/validation';
@@ -67,9 +68,9 @@ export function LoginForm() {
           {errorText(login.error, i18n, accountErrorMessages)}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary" disabled={login.isPending}>
+      <BusyButton type="submit" className="button button-primary" busy={login.isPending}>
         <Trans>Log in</Trans>
-      </button>
+      </BusyButton>
       <p className="form-switch">
         <Link to="/signup">
           <Trans>Register for free</Trans>

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useSignup } from '@/api/auth';
 import { ApiRequestError } from '@/api/client';
 import { errorText } from '@/api/error-text';
+import { BusyButton } from '@/components/busy-button';
 import { Modal } from '@/components/modal';
 import { PasswordInput } from '@/components/password-input';
 import { reloadSoon } from '@/components/reload';
@@ -37,7 +38,6 @@ export function SignupForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (signup.isPending) return;
     // Spec §2: submitting is blocked until the terms are accepted; the form says so beside the box.
     setTermsMissing(!termsAccepted);
     const parsed = signupRequestSchema.safeParse(values);
@@ -112,15 +112,9 @@ export function SignupForm() {
           {serverError}
         </p>
       ) : null}
-      {/* Not disabled while it is sent, so a refusal finds the focus where it was. */}
-      <button
-        type="submit"
-        className="button button-primary"
-        aria-disabled={signup.isPending}
-        aria-busy={signup.isPending}
-      >
+      <BusyButton type="submit" className="button button-primary" busy={signup.isPending}>
         <Trans>Register for free</Trans>
-      </button>
+      </BusyButton>
       <p className="form-switch">
         <Link to="/login">
           <Trans>Log in</Trans>

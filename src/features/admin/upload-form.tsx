@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { type UploadInput, useUploadContent } from '@/api/library';
+import { BusyButton } from '@/components/busy-button';
 import { maxChapters, maxPastedCharacters } from '@/contract/constants';
 import type { Library } from '@/contract/endpoints/library';
 import { type CefrLevel, cefrLevels } from '@/contract/entities';
@@ -269,9 +270,9 @@ export function UploadForm({ language, library }: { language: LearningLanguage; 
         </button>
       ) : null}
       {problem ? <p role="alert">{problem}</p> : null}
-      <button type="submit" className="button button-primary" disabled={upload.isPending}>
+      <BusyButton type="submit" className="button button-primary" busy={upload.isPending}>
         <Trans>Upload</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { editableDetails, libraryQueries, useDeleteContent, useDeleteUpload, useUpdateContent } from '@/api/library';
+import { BusyButton } from '@/components/busy-button';
 import { learningLanguageNames } from '@/components/language-names';
 import { Modal } from '@/components/modal';
 import type { Library, LibraryContent } from '@/contract/endpoints/library';
@@ -71,9 +72,9 @@ function EditDialog({ content, library, onClose }: { content: LibraryContent; li
           <button type="button" className="button button-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
+          <BusyButton type="submit" className="button button-primary" busy={update.isPending}>
             <Trans>Save</Trans>
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Modal>

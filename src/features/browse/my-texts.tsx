@@ -6,6 +6,7 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/api/error-text';
 import { importQueries, useDeleteImport, useImportText } from '@/api/imports';
+import { BusyButton } from '@/components/busy-button';
 import { type CardCoverage, CoverageFigure, useCardCoverage } from '@/components/coverage-figure';
 import { Modal } from '@/components/modal';
 import { maxImportBytes, maxPastedCharacters } from '@/contract/constants';
@@ -99,9 +100,9 @@ function ImportDialog({ language, onClose }: { language: LearningLanguage; onClo
           <button type="button" className="button button-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" className="button button-primary" disabled={importText.isPending}>
+          <BusyButton type="submit" className="button button-primary" busy={importText.isPending}>
             <Trans>Import</Trans>
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Modal>

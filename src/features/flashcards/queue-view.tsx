@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { useAddFlashcards, useFlashcardSettings } from '@/api/flashcards';
+import { BusyButton } from '@/components/busy-button';
 import { Modal } from '@/components/modal';
 import { cardsPerBatch, type FlashcardSummary, maxNewCardsPerDay } from '@/contract/endpoints/flashcards';
 import type { LearningLanguage } from '@/contract/languages';
@@ -60,9 +61,9 @@ function NewPerDaySetting({ newPerDay }: { newPerDay: number }) {
         value={value}
         onChange={(event) => setValue(event.target.value)}
       />
-      <button type="submit" className="button button-secondary" disabled={settings.isPending}>
+      <BusyButton type="submit" className="button button-secondary" busy={settings.isPending}>
         <Trans>Save</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -118,7 +119,6 @@ export function QueueView({ language, summary, onReview, onPractice }: QueueView
     });
   };
   const askToAdd = () => {
-    if (adding.isPending) return;
     if (summary.newWaiting >= summary.newPerDay) setConfirming(true);
     else add();
   };
@@ -158,16 +158,14 @@ export function QueueView({ language, summary, onReview, onPractice }: QueueView
             <Trans>Review</Trans>
           </button>
         ) : null}
-        {/* Never disabled, so the focus stays on it while the cards are added. */}
-        <button
+        <BusyButton
           type="button"
           className={`button ${due > 0 ? 'button-secondary' : 'button-primary'}`}
           onClick={askToAdd}
-          aria-disabled={adding.isPending}
-          aria-busy={adding.isPending}
+          busy={adding.isPending}
         >
           <Trans>Add 20 Cards</Trans>
-        </button>
+        </BusyButton>
         {reviewable > 0 ? (
           <button type="button" className="button button-secondary" onClick={onPractice}>
             <Trans>Practice</Trans>

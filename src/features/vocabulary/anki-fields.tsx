@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { BusyButton } from '@/components/busy-button';
 import {
   type AnkiFieldChoice,
   type AnkiFieldRole,
@@ -56,18 +57,15 @@ export function AnkiFields({ noteTypes, pending, onRead }: AnkiFieldsProps) {
           onChoose={(role, field) => choose(type.id, role, field)}
         />
       ))}
-      {/* Always there, and never disabled, so the focus stays on it while the package is read again. */}
-      <button
+      {/* Always there, so the focus stays on it while the package is read again. */}
+      <BusyButton
         type="button"
         className="button button-secondary"
-        aria-disabled={pending}
-        aria-busy={pending}
-        onClick={() => {
-          if (!pending) onRead([...choices].map(([noteTypeId, choice]) => ({ noteTypeId, ...choice })));
-        }}
+        busy={pending}
+        onClick={() => onRead([...choices].map(([noteTypeId, choice]) => ({ noteTypeId, ...choice })))}
       >
         <Trans>Read again with these fields</Trans>
-      </button>
+      </BusyButton>
       {changed ? (
         <p role="status">
           <Trans>The preview below is still the one read with the fields before.</Trans>

@@ -7,6 +7,7 @@ import { userQueries } from '@/api/account';
 import { errorText, type WordImportErrorCode } from '@/api/error-text';
 import { useCommitWordImport, useWordImportPreview } from '@/api/word-imports';
 import { wordLimitRoom } from '@/api/words';
+import { BusyButton } from '@/components/busy-button';
 import { Modal } from '@/components/modal';
 import type { AnkiMapping } from '@/contract/anki-import';
 import type { WordImportPreview } from '@/contract/endpoints/word-imports';
@@ -175,15 +176,14 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
               <Trans>Choose another file</Trans>
             </button>
             {/* Off when the new words do not fit: the preview says nothing would be imported. */}
-            <button
+            <BusyButton
               type="submit"
               className="button button-primary"
               disabled={!staged.limit.fits}
-              aria-disabled={commit.isPending || preview.isPending}
-              aria-busy={commit.isPending}
+              busy={commit.isPending || preview.isPending}
             >
               <Trans>Import</Trans>
-            </button>
+            </BusyButton>
           </div>
         </form>
       ) : (
@@ -234,16 +234,9 @@ export function ImportDialog({ language, onClose }: ImportDialogProps) {
             <button type="button" className="button button-secondary" onClick={onClose}>
               <Trans>Cancel</Trans>
             </button>
-            {/* Not disabled while the file is read, so a refusal finds the focus where it was. */}
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={!file}
-              aria-disabled={preview.isPending}
-              aria-busy={preview.isPending}
-            >
+            <BusyButton type="submit" className="button button-primary" disabled={!file} busy={preview.isPending}>
               {preview.isPending ? <Trans>Reading the file…</Trans> : <Trans>Read the file</Trans>}
-            </button>
+            </BusyButton>
           </div>
         </form>
       )}
