@@ -1,6 +1,7 @@
 import { expectNoAxeViolations } from './axe';
 import { firstTextPath } from './every-route';
 import { expect, test } from './fixtures';
+import { tabStopsCovered } from './focus';
 import { signUp } from './learners';
 
 test('on a phone a member reviews a card with the grade buttons at the bottom of the screen', async ({ page }) => {
@@ -31,6 +32,15 @@ test('on a phone a member reviews a card with the grade buttons at the bottom of
   await expect(good).toBeInViewport();
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Past the grades, Tab reaches the footer's links: each scrolls into view above the pinned bar, and scrolled to its
+  // end the page shows the footer's last line above it.
+  await page.getByRole('button', { name: /^Easy / }).focus();
+  expect(await tabStopsCovered(page, 20, '.flashcard-grades')).toEqual([]);
+  const footerEnd = await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    return document.querySelector('footer')?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY;
+  });
+  expect(footerEnd).toBeLessThanOrEqual((await page.locator('fieldset.flashcard-grades').boundingBox())?.y ?? 0);
   await good.tap();
   await expect(page.getByRole('heading', { name: 'All caught up' })).toBeVisible();
 });

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   lazy,
   type ReactNode,
-  type RefObject,
   Suspense,
   useCallback,
   useEffect,
@@ -28,6 +27,7 @@ import type { Section, UserWord, WordLevel } from '@/contract/entities';
 import { type LearningLanguage, textDirection } from '@/contract/languages';
 import { withLazyCatalog } from '@/i18n/i18n';
 import { afterPaint } from '@/lib/after-paint';
+import { useBlockSizeProperty } from '@/lib/block-size-property';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '@/stores/preferences';
 import { useUi } from '@/stores/ui';
@@ -116,27 +116,6 @@ function keepAbovePanel(element: HTMLElement, panel: HTMLElement | null) {
 }
 
 /**
- * The panel stays over the text's end (sticky, or pinned on a phone): its height, kept in `--word-panel-block`, is the
- * page's scroll padding (base.css), so a control focused by Tab scrolls into view above it, not under it.
- */
-function useRoomForPanel(panelRef: RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize;
-      if (height !== undefined) root.setProperty('--word-panel-block', `${Math.ceil(height)}px`);
-    });
-    observer.observe(panel);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--word-panel-block');
-    };
-  }, [panelRef]);
-}
-
-/**
  * The one engine of tappable, level-coloured text, for reader pages and video transcripts alike: token rendering,
  * the word index and its paint, selection, keys, level saving, translations, the panel and its dialogs. The index,
  * the paint and the selection are the painter's (text-painter.ts); this wires it to the levels query, the keys, the
@@ -176,7 +155,8 @@ export function InteractiveText({
   const [editing, setEditing] = useState<MeaningEditing | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const announcer = useRef<HTMLParagraphElement>(null);
-  useRoomForPanel(panelRef);
+  // The panel stays over the text's end (sticky, or pinned on a phone): its height is the page's room (base.css).
+  useBlockSizeProperty(panelRef, '--word-panel-block');
 
   const levels = useMemo(() => levelsOf(words, targetLang), [words, targetLang]);
   const translationByToken = useMemo(

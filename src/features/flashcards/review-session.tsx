@@ -18,6 +18,7 @@ import { MeaningDialog } from '@/components/interactive-text/meaning-dialog';
 import { type CardGradeName, cardGrades, type Flashcard } from '@/contract/endpoints/flashcards';
 import type { LearningLanguage } from '@/contract/languages';
 import { afterPaint, afterPaintOrLeaving } from '@/lib/after-paint';
+import { useBlockSizeProperty } from '@/lib/block-size-property';
 import { toast } from '@/lib/toast';
 import { writtenForm } from '@/lib/written-form';
 import { formatInterval } from './card-text';
@@ -72,8 +73,11 @@ function GradeBar({
   const labels: Record<CardGradeName, string> = { again: t`Again`, hard: t`Hard`, good: t`Good`, easy: t`Easy` };
   // The intervals count from now, as the server counted them when it sent the card.
   const now = Date.now();
+  // Pinned to the bottom on a phone: its height is the page's room below its end (flashcards.css).
+  const bar = useRef<HTMLFieldSetElement>(null);
+  useBlockSizeProperty(bar, '--grades-block');
   return (
-    <fieldset className="flashcard-grades" {...concealed(hidden)}>
+    <fieldset ref={bar} className="flashcard-grades" {...concealed(hidden)}>
       <legend className="visually-hidden">
         <Trans>Grade</Trans>
       </legend>
