@@ -86,7 +86,8 @@ describe('the member reader', () => {
     expect(occurrences('window')[0]).toHaveAttribute('data-level', '1');
     await user.keyboard('{Escape}');
     await user.keyboard('3');
-    await waitFor(() => expect(occurrences('window')[0]).toHaveAttribute('data-level', '3'));
+    await waitFor(() => expect(storedLevel('window')).toBe(3));
+    expect(occurrences('window')[0]).toHaveAttribute('data-level', '3');
   });
 
   it("asks for the levels of the page's words only, never for the learner's whole word list", async () => {
