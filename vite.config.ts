@@ -144,6 +144,8 @@ export default defineConfig(({ mode }) => ({
           clearMocks: true,
           // Both cores: the default of one worker leaves the second idle (decision 0032).
           maxWorkers: 2,
+          // A worker keeps the modules it imported from one file to the next (docs/decisions/0047).
+          isolate: false,
           // A budget against hangs: two workers on a busy CI machine slow a screen's render well past the default.
           testTimeout: 15_000,
         },
@@ -160,6 +162,10 @@ export default defineConfig(({ mode }) => ({
           hookTimeout: 60_000,
           fileParallelism,
           maxWorkers: 2,
+          // A worker keeps the app's modules from one file to the next, and the serial files run after the others, as
+          // a group of their own (docs/decisions/0047).
+          isolate: false,
+          sequence: { groupOrder: fileParallelism ? 0 : 1 },
         },
       })),
     ],

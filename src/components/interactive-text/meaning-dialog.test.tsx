@@ -140,7 +140,7 @@ describe("a word's own meaning and note", () => {
     expect(within(translationBox()).getByText('a glass pane')).toBeInTheDocument();
     call.answer(fail(503, 'unavailable', 'Service unavailable'));
     expect(await screen.findByText('The service is unavailable, please try again soon')).toBeInTheDocument();
-    expect(within(translationBox()).queryByText('a glass pane')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(translationBox()).queryByText('a glass pane')).not.toBeInTheDocument());
     expect(within(translationBox()).getByText('Fenster')).toBeInTheDocument();
   });
 
