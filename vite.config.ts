@@ -144,8 +144,6 @@ export default defineConfig(({ mode }) => ({
           clearMocks: true,
           // Both cores: the default of one worker leaves the second idle (decision 0032).
           maxWorkers: 2,
-          // A worker keeps the modules it imported from one file to the next (docs/decisions/0047).
-          isolate: false,
           // A budget against hangs: two workers on a busy CI machine slow a screen's render well past the default.
           testTimeout: 15_000,
         },
