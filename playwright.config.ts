@@ -86,7 +86,7 @@ export default defineConfig({
         // Every journey signs its learners up from this one address, more than a real address may in an hour.
         SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
         // The server tests' cost (server/test/build-test-app.ts): the journeys sign a learner up in nearly every test,
-        // and OWASP's 2^17 took half a second of a core each time (decision 0047). The default stays 17.
+        // and the default's cost is CPU the browser needs (decision 0047). The default stays 17.
         PASSWORD_HASH_COST: '12',
         // The local web pages the journeys import articles from: loopback is refused unless the operator allows it.
         URL_IMPORT_ALLOW: '127.0.0.1/32',

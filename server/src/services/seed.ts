@@ -119,8 +119,8 @@ async function replaceGlosses(
 ) {
   await tx.delete(glosses).where(and(eq(glosses.contentId, page.contentId), eq(glosses.pageNumber, page.pageNumber)));
   if (!page.glosses) return;
-  // One statement of four arrays per page: a row of values per gloss (tens of thousands in the starter library) made
-  // the ORM's query building the longest part of a first start.
+  // One statement of four arrays per page: a row of values per gloss made the ORM's query building the longest part
+  // of a first start (decision 0047).
   const rows = {
     tokenIds: [] as number[],
     lowercases: [] as string[],
